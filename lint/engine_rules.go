@@ -1,0 +1,105 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Rules the engine itself reports; the rules package lists them with the
+// others.
+var (
+	InputKindRule = &Rule{
+		ID:       "input-kind",
+		Severity: Error,
+		Spec:     "pilotage-lint",
+		Summary:  "An input named on the command line is not a form pilotage-lint understands.",
+		Doc:      "pilotage-lint reads manifests, pilotage_manifest results, tools/list results or tool arrays, initialize and server/discover results, JSON-RPC messages and captures, and its own snapshot format. A file named explicitly that is none of these, or that does not fit a kind forced with --input-kind, cannot be checked; files found by walking a directory are skipped quietly instead.",
+		Bad:      `{"name": "my-server", "version": "1.0.0"}`,
+		Good:     `{"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}`,
+	}
+	SkippedRule = &Rule{
+		ID:       "cross-checks-skipped",
+		Severity: Info,
+		Spec:     "pilotage-lint",
+		Summary:  "Some cross-checks could not run because the input lacks a surface they compare.",
+		Doc:      "Many rules compare two surfaces, such as the manifest's loop tools against tools/list. When an input carries only one of them, pilotage-lint runs every check it can and says once, in this finding, which cross-checks it skipped. Lint a snapshot, a capture, or pass --manifest to run them all.",
+		Bad:      `{"pilotage": "1.1", "languages": [ ... ]}   (a manifest alone: tool checks skipped)`,
+		Good:     `{"manifest": {...}, "tools": {"tools": [...]}, "initialize": {...}}`,
+	}
+	InternalRule = &Rule{
+		ID:       "internal-error",
+		Severity: Error,
+		Spec:     "pilotage-lint",
+		Summary:  "A rule failed on this input; the other rules still ran.",
+		Doc:      "pilotage-lint contains a failing rule instead of crashing. This finding names the rule and the input; it is always a pilotage-lint bug, so please report it with the input.",
+		Bad:      "(any input that makes a rule fail)",
+		Good:     "(every other input)",
+	}
+)
+
+// EngineRules returns the rules the engine reports itself.
+func EngineRules() []*Rule { return []*Rule{InputKindRule, SkippedRule, InternalRule} }
+
+// Selection is a user's choice of rules and severities.
+type Selection struct {
+	// Enable, when non-empty, runs only these rules (IDs).
+	Enable []string
+	// Disable turns rules off.
+	Disable []string
+	// Severity overrides default severities.
+	Severity map[string]Severity
+}
+
+// Select applies a Selection to the available rules and returns copies
+// carrying their effective severities. Unknown rule IDs are an error, so a
+// typo in a config file does not silently disable nothing.
+func Select(all []*Rule, sel Selection) ([]*Rule, error) {
+	byID := map[string]*Rule{}
+	for _, r := range all {
+		byID[r.ID] = r
+	}
+	check := func(ids []string, where string) error {
+		for _, id := range ids {
+			if byID[id] == nil {
+				return fmt.Errorf("%s: unknown rule %q (see `pilotage-lint rules`)", where, id)
+			}
+		}
+		return nil
+	}
+	if err := check(sel.Enable, "enable"); err != nil {
+		return nil, err
+	}
+	if err := check(sel.Disable, "disable"); err != nil {
+		return nil, err
+	}
+	var sevIDs []string
+	for id := range sel.Severity {
+		sevIDs = append(sevIDs, id)
+	}
+	sort.Strings(sevIDs)
+	if err := check(sevIDs, "severity"); err != nil {
+		return nil, err
+	}
+	on := map[string]bool{}
+	for _, r := range all {
+		on[r.ID] = len(sel.Enable) == 0
+	}
+	for _, id := range sel.Enable {
+		on[id] = true
+	}
+	for _, id := range sel.Disable {
+		on[id] = false
+	}
+	var out []*Rule
+	for _, r := range all {
+		if !on[r.ID] {
+			continue
+		}
+		c := *r
+		if s, ok := sel.Severity[r.ID]; ok {
+			c.Severity = s
+		}
+		out = append(out, &c)
+	}
+	return out, nil
+}

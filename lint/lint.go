@@ -1,0 +1,252 @@
+package lint
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+)
+
+// Input is one document source: a file's bytes and the name reports use.
+type Input struct {
+	Name string
+	Data []byte
+	// Explicit is true when the user named the file rather than a directory
+	// containing it; an unrecognized explicit file is a finding, an
+	// unrecognized file met in a directory walk is skipped quietly.
+	Explicit bool
+}
+
+// Ignore suppresses findings of a rule (or of every rule, for "" or "*") in
+// files matching a glob, at pointers under a prefix.
+type Ignore struct {
+	Rule    string `json:"rule,omitempty" yaml:"rule,omitempty"`
+	Path    string `json:"path,omitempty" yaml:"path,omitempty"`
+	Pointer string `json:"pointer,omitempty" yaml:"pointer,omitempty"`
+}
+
+// Options configure a run.
+type Options struct {
+	// Rules are the enabled rules, with their effective severities.
+	Rules []*Rule
+	// InputKind forces the kind of every input; "" detects it.
+	InputKind snapshot.Kind
+	// Manifest, when set, supplies the manifest to inputs without one.
+	Manifest *Input
+	Parse    source.Options
+	Ignores  []Ignore
+	// Jobs bounds parallelism; 0 means GOMAXPROCS.
+	Jobs int
+	// Progress, when set, is told which file each worker starts on, so a
+	// timeout can say where it struck.
+	Progress func(name string)
+}
+
+// FileInfo says how an input was read.
+type FileInfo struct {
+	Path string        `json:"path"`
+	Kind snapshot.Kind `json:"kind"`
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Files    []FileInfo
+	Findings []Finding
+}
+
+// Run lints every input, in parallel, and returns findings sorted by file,
+// position and rule; the output does not depend on input order or CPU count.
+func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
+	var manifest *source.File
+	if opt.Manifest != nil {
+		manifest = source.Parse(opt.Manifest.Name, opt.Manifest.Data, opt.Parse)
+	}
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	type out struct {
+		info     FileInfo
+		findings []Finding
+	}
+	outs := make([]out, len(inputs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs && w < len(inputs); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if opt.Progress != nil {
+					opt.Progress(inputs[i].Name)
+				}
+				info, fs := lintOne(&inputs[i], manifest, opt)
+				outs[i] = out{info, fs}
+			}
+		}()
+	}
+	var err error
+feed:
+	for i := range inputs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	var all []Finding
+	for _, o := range outs {
+		res.Files = append(res.Files, o.info)
+		all = append(all, o.findings...)
+	}
+	if manifest != nil {
+		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest)})
+	}
+	res.Findings = Dedupe(all)
+	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	return res, nil
+}
+
+// LintFile lints one input on its own, with no --manifest.
+func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
+	return lintOne(in, nil, opt)
+}
+
+func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Finding) {
+	f := source.Parse(in.Name, in.Data, opt.Parse)
+	snap, err := snapshot.Build(f, opt.InputKind)
+	var findings []Finding
+	report := func(fd Finding) {
+		if !ignored(opt.Ignores, &fd) {
+			findings = append(findings, fd)
+		}
+	}
+	if err != nil {
+		report(engineFinding(InputKindRule, f, err.Error()))
+		if snap == nil {
+			return FileInfo{in.Name, opt.InputKind}, findings
+		}
+	}
+	if snap.Kind == snapshot.KindUnknown && len(f.Docs) > 0 {
+		if !in.Explicit {
+			return FileInfo{in.Name, snap.Kind}, nil
+		}
+		report(engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"))
+	}
+	if manifest != nil && snap.Manifest == nil {
+		if err := snap.AddManifest(manifest); err != nil {
+			report(engineFinding(InputKindRule, manifest, err.Error()))
+		}
+	}
+	skipped := map[string]bool{}
+	var skips []string
+	for _, r := range opt.Rules {
+		if r.Check == nil {
+			continue
+		}
+		p := &Pass{Snap: snap, Rule: r, report: report, skip: func(what string) {
+			if !skipped[what] {
+				skipped[what] = true
+				skips = append(skips, what)
+			}
+		}}
+		runRule(p, f)
+	}
+	if len(skips) > 0 && enabled(opt.Rules, SkippedRule.ID) {
+		sort.Strings(skips)
+		report(engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")))
+	}
+	return FileInfo{in.Name, snap.Kind}, findings
+}
+
+// runRule contains a rule that panics: the finding says which rule broke on
+// which file, and the other rules still run.
+func runRule(p *Pass, f *source.File) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.report(engineFinding(InternalRule, f, fmt.Sprintf("rule %s failed on this input (%v); the other rules still ran; please report this as a pilotage-lint bug", p.Rule.ID, r)))
+		}
+	}()
+	p.Rule.Check(p)
+}
+
+func enabled(rules []*Rule, id string) bool {
+	for _, r := range rules {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func engineFinding(r *Rule, f *source.File, msg string) Finding {
+	return Finding{Rule: r.ID, Severity: r.Severity, File: f.Name, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, Message: msg, Spec: r.Spec}
+}
+
+func ignored(ignores []Ignore, f *Finding) bool {
+	for _, ig := range ignores {
+		if ig.Rule != "" && ig.Rule != "*" && ig.Rule != f.Rule {
+			continue
+		}
+		if ig.Path != "" {
+			if ok, _ := path.Match(ig.Path, f.File); !ok && !strings.HasPrefix(f.File, strings.TrimSuffix(ig.Path, "/")+"/") {
+				continue
+			}
+		}
+		if ig.Pointer != "" && f.Pointer != ig.Pointer && !strings.HasPrefix(f.Pointer, strings.TrimSuffix(ig.Pointer, "/")+"/") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// Dedupe sorts findings and drops exact repeats, which arise when a
+// --manifest file is combined with several inputs.
+func Dedupe(fs []Finding) []Finding {
+	Sort(fs)
+	out := fs[:0]
+	for i, f := range fs {
+		if i > 0 && f == fs[i-1] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// Sort orders findings by file, position, rule, pointer and message.
+func Sort(fs []Finding) {
+	sort.Slice(fs, func(i, j int) bool {
+		a, b := &fs[i], &fs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		return a.Message < b.Message
+	})
+}

@@ -1,0 +1,142 @@
+// Package report renders lint results for people and for machines. Each
+// format is a function of the findings alone, so output is byte-identical
+// for the same findings.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+)
+
+// Tool identifies pilotage-lint in machine-readable output.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Run is everything a format may render.
+type Run struct {
+	Tool   Tool
+	Result *lint.Result
+	// Rules are the rules that ran, for formats that describe them.
+	Rules []*lint.Rule
+	// BaseDir makes file paths relative in formats that want URIs.
+	BaseDir string
+}
+
+// Summary counts findings by severity.
+type Summary struct {
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+	Files    int `json:"files"`
+}
+
+// Summarize counts a run's findings.
+func Summarize(r *lint.Result) Summary {
+	s := Summary{Files: len(r.Files)}
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case lint.Error:
+			s.Errors++
+		case lint.Warning:
+			s.Warnings++
+		case lint.Info:
+			s.Infos++
+		}
+	}
+	return s
+}
+
+// TextOptions tune Text.
+type TextOptions struct {
+	// Color adds ANSI colours to severities; callers decide (a terminal,
+	// and NO_COLOR unset).
+	Color bool
+	// Quiet prints findings only, without the summary line.
+	Quiet bool
+}
+
+// Text prints one line per finding, in the form compilers use so that
+// editors can jump to it:
+//
+//	file:line:col: severity rule-id: message (Part III §4.6)
+func Text(w io.Writer, run *Run, opt TextOptions) error {
+	for _, f := range run.Result.Findings {
+		sev := f.Severity.String()
+		if opt.Color {
+			sev = colorOf(f.Severity) + sev + "\x1b[0m"
+		}
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s %s: %s (%s)\n", f.File, f.Line, f.Column, sev, f.Rule, f.Message, f.Spec); err != nil {
+			return err
+		}
+	}
+	if opt.Quiet {
+		return nil
+	}
+	s := Summarize(run.Result)
+	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, plural(s.Errors, "error"), s.Warnings, plural(s.Warnings, "warning"), s.Infos, plural(s.Infos, "info"), s.Files, plural(s.Files, "file"))
+	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 || word == "info" {
+		if word == "info" && n != 1 {
+			return "infos"
+		}
+		return word
+	}
+	return word + "s"
+}
+
+func colorOf(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return "\x1b[1;31m"
+	case lint.Warning:
+		return "\x1b[1;33m"
+	}
+	return "\x1b[1;36m"
+}
+
+// JSONVersion is the version of the --format json contract.
+const JSONVersion = 1
+
+type jsonFinding struct {
+	Rule      string `json:"rule"`
+	Severity  string `json:"severity"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Pointer   string `json:"pointer"`
+	Message   string `json:"message"`
+	Spec      string `json:"spec"`
+}
+
+type jsonDoc struct {
+	Version  int             `json:"version"`
+	Tool     Tool            `json:"tool"`
+	Files    []lint.FileInfo `json:"files"`
+	Findings []jsonFinding   `json:"findings"`
+	Summary  Summary         `json:"summary"`
+}
+
+// JSON prints the documented machine contract (README, "JSON output").
+func JSON(w io.Writer, run *Run) error {
+	doc := jsonDoc{Version: JSONVersion, Tool: run.Tool, Files: run.Result.Files, Findings: []jsonFinding{}, Summary: Summarize(run.Result)}
+	if doc.Files == nil {
+		doc.Files = []lint.FileInfo{}
+	}
+	for _, f := range run.Result.Findings {
+		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}

@@ -1,0 +1,150 @@
+// Package lint is the pilotage-lint engine: it runs a set of rules over
+// snapshots of a server's Pilotage surfaces and returns sorted findings. It
+// prints nothing and knows no CLI.
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+)
+
+// Severity orders findings; the zero value is not a severity.
+type Severity int8
+
+// Severities, from least to most severe. The spec's MUST and MUST NOT map to
+// Error, SHOULD to Warning, and advice beyond the spec to Info.
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "off"
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "error":
+		return Error, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "info":
+		return Info, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q: use error, warning or info", s)
+}
+
+// Rule is one check. Its ID is permanent once released.
+type Rule struct {
+	// ID is kebab-case and never changes meaning.
+	ID string
+	// Severity is the default; configuration may override it.
+	Severity Severity
+	// Spec cites the section enforced, such as "Part III §4.6".
+	Spec string
+	// Summary is one line: what the rule checks.
+	Summary string
+	// Doc is one paragraph: what, why it matters for an agent or Host.
+	Doc string
+	// Bad and Good are short JSON examples for the docs.
+	Bad, Good string
+	// Check reports the rule's findings on one snapshot.
+	Check func(*Pass)
+}
+
+// Finding is one reported defect, positioned at the offending JSON value.
+type Finding struct {
+	Rule      string   `json:"rule"`
+	Severity  Severity `json:"-"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	Column    int      `json:"column"`
+	EndLine   int      `json:"end_line"`
+	EndColumn int      `json:"end_column"`
+	// Pointer is the RFC 6901 pointer of the value inside its document;
+	// for JSON Lines, inside that line's document.
+	Pointer string `json:"pointer"`
+	Message string `json:"message"`
+	Spec    string `json:"spec"`
+}
+
+// Pass is what a rule's Check receives: one snapshot, and a way to report.
+type Pass struct {
+	Snap *snapshot.Snapshot
+	Rule *Rule
+
+	report func(Finding)
+	skip   func(string)
+}
+
+// Report records a finding at value n.
+func (p *Pass) Report(n *source.Node, format string, args ...any) {
+	if n == nil {
+		return
+	}
+	p.reportSpan(n, int(n.Start), int(n.End), format, args...)
+}
+
+// ReportKey records a finding at the member name of n (a value inside an
+// object), for defects of the name rather than of the value. The pointer is
+// still the member's.
+func (p *Pass) ReportKey(n *source.Node, format string, args ...any) {
+	if n == nil {
+		return
+	}
+	if n.Parent == nil || n.Parent.Kind != source.Object {
+		p.Report(n, format, args...)
+		return
+	}
+	p.reportSpan(n, int(n.KeyStart), int(n.KeyEnd), format, args...)
+}
+
+// ReportMissing records that object n lacks member name: the finding sits at
+// the object and its pointer is the object's.
+func (p *Pass) ReportMissing(n *source.Node, format string, args ...any) {
+	if n == nil {
+		return
+	}
+	// Point at the opening brace only: a whole-object span hides the line.
+	p.reportSpan(n, int(n.Start), int(n.Start)+1, format, args...)
+}
+
+// ReportProblem records a finding at a byte span of a file that has no
+// value of its own, such as a syntax error.
+func (p *Pass) ReportProblem(f *source.File, start, end int, pointer, format string, args ...any) {
+	p.emit(f, start, end, pointer, fmt.Sprintf(format, args...))
+}
+
+// Skip notes a cross-check the input did not allow; the engine says each
+// once per snapshot.
+func (p *Pass) Skip(what string) { p.skip(what) }
+
+func (p *Pass) reportSpan(n *source.Node, start, end int, format string, args ...any) {
+	f := p.Snap.FileOf(n)
+	if f == nil {
+		return
+	}
+	p.emit(f, start, end, n.Pointer(), fmt.Sprintf(format, args...))
+}
+
+func (p *Pass) emit(f *source.File, start, end int, pointer, msg string) {
+	s, e := f.Position(start), f.Position(end)
+	p.report(Finding{
+		Rule: p.Rule.ID, Severity: p.Rule.Severity, File: f.Name,
+		Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column,
+		Pointer: pointer, Message: msg, Spec: p.Rule.Spec,
+	})
+}

@@ -1,0 +1,139 @@
+package rules_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the .golden files of fixtures/ from the current findings")
+
+// fixtureRoot is the repository's fixtures/ folder; inputs are named
+// relative to the repository root so goldens do not depend on where the
+// test runs.
+const fixtureRoot = "../../fixtures"
+
+// golden renders findings one per line: position, severity, rule, pointer.
+func golden(fs []lint.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%d:%d-%d:%d %s %s %q\n", f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer)
+	}
+	return b.String()
+}
+
+func lintFixture(t *testing.T, path string) []lint.Finding {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimPrefix(filepath.ToSlash(path), "../../")
+	opt := &lint.Options{Rules: rules.All()}
+	companion := strings.TrimSuffix(strings.TrimSuffix(path, ".jsonl"), ".json") + ".manifest.json"
+	if m, err := os.ReadFile(companion); err == nil {
+		opt.Manifest = &lint.Input{Name: strings.TrimPrefix(filepath.ToSlash(companion), "../../"), Data: m, Explicit: true}
+	}
+	res, err := lint.Run(context.Background(), []lint.Input{{Name: name, Data: data, Explicit: true}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Findings {
+		if f.Message == "" || f.Spec == "" {
+			t.Errorf("%s: finding %s lacks a message or spec section", path, f.Rule)
+		}
+		if f.Rule == lint.InternalRule.ID {
+			t.Errorf("%s: %s", path, f.Message)
+		}
+	}
+	return res.Findings
+}
+
+func fixtureInputs(t *testing.T) []string {
+	var inputs []string
+	err := filepath.WalkDir(fixtureRoot, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || strings.HasSuffix(p, ".manifest.json") {
+			return nil
+		}
+		if strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl") {
+			inputs = append(inputs, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(inputs)
+	return inputs
+}
+
+// TestFixtures lints every input under fixtures/ and compares the findings
+// exactly with its .golden file. An input in a folder named after a rule is
+// a polarity case: bad*.json must draw that rule, good*.json must not.
+func TestFixtures(t *testing.T) {
+	for _, in := range fixtureInputs(t) {
+		t.Run(strings.TrimPrefix(in, fixtureRoot+"/"), func(t *testing.T) {
+			got := golden(lintFixture(t, in))
+			gpath := strings.TrimSuffix(strings.TrimSuffix(in, ".jsonl"), ".json") + ".golden"
+			if *update {
+				if err := os.WriteFile(gpath, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(gpath)
+			if err != nil {
+				t.Fatalf("missing golden (run go test ./lint/rules -run TestFixtures -update and review it): %v", err)
+			}
+			if got != string(want) {
+				t.Errorf("findings differ from %s\n--- got\n%s--- want\n%s", gpath, got, want)
+			}
+			rule := filepath.Base(filepath.Dir(in))
+			if rules.ByID(rule) == nil {
+				return
+			}
+			base := filepath.Base(in)
+			has := strings.Contains(got, " "+rule+" ")
+			switch {
+			case strings.HasPrefix(base, "bad") && !has:
+				t.Errorf("%s is a failing fixture for %s but does not draw it", in, rule)
+			case strings.HasPrefix(base, "good") && has:
+				t.Errorf("%s is a passing fixture for %s but draws it", in, rule)
+			}
+		})
+	}
+}
+
+// TestEveryRuleHasBothPolarities demands, for each rule, a folder
+// fixtures/<family>/<rule-id>/ with at least one bad* and one good* input.
+func TestEveryRuleHasBothPolarities(t *testing.T) {
+	bad, good := map[string]bool{}, map[string]bool{}
+	for _, in := range fixtureInputs(t) {
+		rule, base := filepath.Base(filepath.Dir(in)), filepath.Base(in)
+		if strings.HasPrefix(base, "bad") {
+			bad[rule] = true
+		}
+		if strings.HasPrefix(base, "good") {
+			good[rule] = true
+		}
+	}
+	for _, r := range rules.All() {
+		if r == nil || r.ID == lint.InternalRule.ID {
+			continue
+		}
+		if !bad[r.ID] || !good[r.ID] {
+			t.Errorf("rule %s needs fixtures/<family>/%s/bad*.json and good*.json (bad=%v good=%v)", r.ID, r.ID, bad[r.ID], good[r.ID])
+		}
+	}
+}

@@ -1,0 +1,323 @@
+package snapshot
+
+import (
+	"fmt"
+
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// Detect guesses the kind of a parsed file from its shape.
+func Detect(f *source.File) Kind {
+	if len(f.Docs) > 1 {
+		return KindCapture
+	}
+	if len(f.Docs) == 0 {
+		return KindUnknown
+	}
+	return detectNode(f.Docs[0].Root)
+}
+
+func detectNode(n *source.Node) Kind {
+	switch {
+	case n.IsArray():
+		if len(n.Kids) > 0 && n.Kids[0].IsObject() && n.Kids[0].Has("jsonrpc") {
+			return KindCapture
+		}
+		if len(n.Kids) == 0 || n.Kids[0].IsObject() && n.Kids[0].Has("name") {
+			return KindTools
+		}
+	case n.IsObject():
+		switch {
+		case n.Has("jsonrpc"):
+			return KindJSONRPC
+		case n.Has("pilotage") || n.Has("languages"):
+			return KindManifest
+		case n.Has("initialize") || n.Has("discover") || n.Has("manifest") || n.Has("calls"):
+			return KindSnapshot
+		case n.Has("tools"):
+			return KindToolsList
+		case n.Has("structuredContent") || n.Has("isError") || n.Get("content").IsArray():
+			return KindCallResult
+		case n.Has("protocolVersion"):
+			return KindInitialize
+		case n.Has("serverInfo") || n.Has("capabilities") || n.Has("supportedVersions"):
+			return KindDiscover
+		}
+	}
+	return KindUnknown
+}
+
+// Build finds the surfaces in f. With kind "" the kind is detected; a forced
+// kind that the document does not fit is an error.
+func Build(f *source.File, kind Kind) (*Snapshot, error) {
+	s := &Snapshot{roots: map[*source.Node]*source.File{}}
+	s.addFile(f)
+	detected := Detect(f)
+	if kind == "" {
+		kind = detected
+	}
+	s.Kind = kind
+	if len(f.Docs) == 0 {
+		return s, nil
+	}
+	root := f.Docs[0].Root
+	switch kind {
+	case KindManifest:
+		s.Manifest = root
+	case KindCallResult:
+		s.setManifestResult(root)
+	case KindToolsList:
+		s.addTools(root.Get("tools"))
+	case KindTools:
+		s.addTools(root)
+	case KindInitialize:
+		s.setInitialize(root)
+	case KindDiscover:
+		s.setDiscover(root)
+	case KindSnapshot:
+		s.fromSnapshotDoc(root)
+	case KindJSONRPC, KindCapture:
+		var msgs []*source.Node
+		if len(f.Docs) > 1 {
+			for _, d := range f.Docs {
+				msgs = append(msgs, d.Root)
+			}
+		} else if root.IsArray() {
+			msgs = root.Kids
+		} else {
+			msgs = []*source.Node{root}
+		}
+		s.fromMessages(msgs)
+	case KindUnknown:
+	default:
+		return nil, fmt.Errorf("unknown input kind %q", kind)
+	}
+	if kind != detected && detected != KindUnknown && !compatible(kind, detected) {
+		return s, fmt.Errorf("forced input kind %q does not fit this document, which looks like %q", kind, detected)
+	}
+	s.finish()
+	return s, nil
+}
+
+// compatible tolerates forcing a kind that is a strict reading of what was
+// detected, such as a single JSON-RPC response forced as a capture.
+func compatible(forced, detected Kind) bool {
+	return forced == KindCapture && detected == KindJSONRPC || forced == KindJSONRPC && detected == KindCapture
+}
+
+// AddManifest supplies the manifest from a separate file (--manifest) to a
+// snapshot that carries none of its own.
+func (s *Snapshot) AddManifest(f *source.File) error {
+	if len(f.Docs) == 0 {
+		return nil
+	}
+	s.addFile(f)
+	if s.Manifest != nil {
+		return nil
+	}
+	root := f.Docs[0].Root
+	switch Detect(f) {
+	case KindManifest:
+		s.Manifest = root
+	case KindCallResult:
+		s.setManifestResult(root)
+	case KindSnapshot:
+		s.setManifestNode(root.Get("manifest"))
+	default:
+		return fmt.Errorf("%s: --manifest expects a manifest or a pilotage_manifest result", f.Name)
+	}
+	s.Languages = nil
+	s.finish()
+	return nil
+}
+
+func (s *Snapshot) addFile(f *source.File) {
+	s.Files = append(s.Files, f)
+	for _, d := range f.Docs {
+		s.roots[d.Root] = f
+	}
+}
+
+func (s *Snapshot) finish() {
+	if s.Manifest == nil {
+		s.Manifest = s.InlineManifest
+	}
+	s.indexLanguages()
+}
+
+func (s *Snapshot) setManifestResult(n *source.Node) {
+	if !n.IsObject() {
+		return
+	}
+	s.ManifestResult = n
+	if sc := n.Get("structuredContent"); sc != nil {
+		s.Manifest = sc
+	}
+}
+
+// setManifestNode takes a snapshot's "manifest" member: a manifest or a
+// whole pilotage_manifest result.
+func (s *Snapshot) setManifestNode(v *source.Node) {
+	if !v.IsObject() {
+		return
+	}
+	if detectNode(v) == KindCallResult {
+		s.setManifestResult(v)
+	} else {
+		s.Manifest = v
+	}
+}
+
+func (s *Snapshot) setInitialize(n *source.Node) {
+	if !n.IsObject() {
+		return
+	}
+	s.Initialize = n
+	if v, ok := n.Str("protocolVersion"); ok {
+		s.Revision = v
+	}
+	s.inlineManifest(n)
+}
+
+func (s *Snapshot) setDiscover(n *source.Node) {
+	if !n.IsObject() {
+		return
+	}
+	s.Discover = n
+	if s.Revision == "" {
+		s.Revision = types.RevisionStateless
+	}
+	s.inlineManifest(n)
+}
+
+func (s *Snapshot) inlineManifest(n *source.Node) {
+	if m := n.Path("_meta", types.MetaKey, "manifest"); m != nil && s.InlineManifest == nil {
+		s.InlineManifest = m
+	}
+}
+
+func (s *Snapshot) addTools(arr *source.Node) {
+	if !arr.IsArray() {
+		return
+	}
+	if s.ToolsArray == nil {
+		s.ToolsArray = arr
+	}
+	for _, n := range arr.Kids {
+		if !n.IsObject() {
+			continue
+		}
+		t := &Tool{
+			Node:         n,
+			Description:  n.Get("description"),
+			InputSchema:  n.Get("inputSchema"),
+			OutputSchema: n.Get("outputSchema"),
+			Annotations:  n.Get("annotations"),
+			Meta:         n.Get("_meta"),
+		}
+		t.Name, _ = n.Str("name")
+		s.Tools = append(s.Tools, t)
+	}
+}
+
+func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
+	if v := n.Get("initialize"); v != nil {
+		s.setInitialize(v)
+	}
+	if v := n.Get("discover"); v != nil {
+		s.setDiscover(v)
+	}
+	if v := n.Get("tools"); v.IsArray() {
+		s.addTools(v)
+	} else if v.IsObject() {
+		s.addTools(v.Get("tools"))
+	}
+	s.setManifestNode(n.Get("manifest"))
+	if v := n.Get("resources"); v.IsObject() {
+		s.Resources = v
+	}
+	if calls := n.Get("calls"); calls.IsArray() {
+		for _, c := range calls.Kids {
+			if !c.IsObject() {
+				continue
+			}
+			call := &Call{Node: c, Arguments: c.Get("arguments"), Result: c.Get("result"), Error: c.Get("error")}
+			call.Name, _ = c.Str("name")
+			if call.Name == types.ToolManifest && s.Manifest == nil && call.Result.IsObject() {
+				s.setManifestResult(call.Result)
+			}
+			s.Calls = append(s.Calls, call)
+		}
+	}
+}
+
+// fromMessages matches JSON-RPC requests with their responses by id and
+// takes the surfaces from them. A response whose request is not in the
+// input is classified by the shape of its result.
+func (s *Snapshot) fromMessages(msgs []*source.Node) {
+	requests := map[string]*source.Node{}
+	for _, m := range msgs {
+		if m.IsObject() && m.Has("method") {
+			if id := m.Get("id"); id != nil {
+				requests[idKey(id)] = m
+			}
+		}
+	}
+	for _, m := range msgs {
+		if !m.IsObject() || m.Has("method") {
+			continue
+		}
+		id := m.Get("id")
+		if id == nil {
+			continue
+		}
+		result, rpcErr := m.Get("result"), m.Get("error")
+		req := requests[idKey(id)]
+		method := ""
+		if req != nil {
+			method, _ = req.Str("method")
+		}
+		switch method {
+		case "initialize":
+			s.setInitialize(result)
+		case "server/discover":
+			s.setDiscover(result)
+		case "tools/list":
+			if result.IsObject() {
+				s.addTools(result.Get("tools"))
+			}
+		case "resources/list":
+			if s.Resources == nil && result.IsObject() {
+				s.Resources = result
+			}
+		case "tools/call":
+			name, _ := req.Path("params", "name").Value().(string)
+			if name == types.ToolManifest && result.IsObject() {
+				s.setManifestResult(result)
+				continue
+			}
+			s.Calls = append(s.Calls, &Call{Node: req, Name: name, Arguments: req.Path("params", "arguments"), Result: result, Error: rpcErr})
+		case "":
+			if result == nil {
+				continue
+			}
+			switch detectNode(result) {
+			case KindInitialize:
+				s.setInitialize(result)
+			case KindDiscover:
+				s.setDiscover(result)
+			case KindToolsList:
+				s.addTools(result.Get("tools"))
+			case KindCallResult:
+				if sc := result.Get("structuredContent"); sc.IsObject() && (sc.Has("pilotage") || sc.Has("languages")) {
+					s.setManifestResult(result)
+				}
+			}
+		}
+	}
+}
+
+func idKey(id *source.Node) string {
+	return id.Kind.String() + ":" + id.Text
+}

@@ -1,0 +1,82 @@
+package snapshot
+
+import "github.com/pilotagekit/pilotagekit/lint/source"
+
+// Language is one entry of the manifest's "languages" array.
+type Language struct {
+	Node  *source.Node
+	Index int
+	// Name is the "name" member, or "" when absent or not a string.
+	Name string
+	// Caps is the effective capability map (Part II §4.2).
+	Caps Capabilities
+}
+
+// Capabilities is a Language's effective capability map: for each capability
+// identifier, the Language-level declaration governs when it names the
+// capability, otherwise the Server-level one does, with no merging of
+// sub-features (Part II §4.2).
+type Capabilities struct {
+	// Server and Lang are the two declaration objects; either may be nil.
+	Server, Lang *source.Node
+}
+
+// Decl returns the value governing capability c (true, false or an object)
+// or nil when neither level names it.
+func (c Capabilities) Decl(cap string) *source.Node {
+	if v := c.Lang.Get(cap); v != nil {
+		return v
+	}
+	return c.Server.Get(cap)
+}
+
+// Declared reports whether capability c is declared: governed by true or by
+// an object. False, absent and any other value leave it undeclared.
+func (c Capabilities) Declared(cap string) bool {
+	v := c.Decl(cap)
+	return v != nil && (v.Kind == source.Object || v.Kind == source.Bool && v.Truth)
+}
+
+// SubFeature reports whether sub-feature sub of capability c is declared:
+// its parent is declared and its own value is true.
+func (c Capabilities) SubFeature(cap, sub string) bool {
+	v := c.Decl(cap)
+	if v == nil || v.Kind != source.Object {
+		return false
+	}
+	s := v.Get(sub)
+	return s != nil && s.Kind == source.Bool && s.Truth
+}
+
+// Exists reports whether any capability declaration applies to the
+// Language, at either level (Part II §4.2 requires one).
+func (c Capabilities) Exists() bool {
+	return c.Server.IsObject() || c.Lang.IsObject()
+}
+
+func (s *Snapshot) indexLanguages() {
+	if !s.Manifest.IsObject() {
+		return
+	}
+	langs := s.Manifest.Get("languages")
+	if !langs.IsArray() {
+		return
+	}
+	server := s.Manifest.Get("capabilities")
+	if !server.IsObject() {
+		server = nil
+	}
+	for i, n := range langs.Kids {
+		if !n.IsObject() {
+			continue
+		}
+		l := &Language{Node: n, Index: i}
+		l.Name, _ = n.Str("name")
+		lc := n.Get("capabilities")
+		if !lc.IsObject() {
+			lc = nil
+		}
+		l.Caps = Capabilities{Server: server, Lang: lc}
+		s.Languages = append(s.Languages, l)
+	}
+}

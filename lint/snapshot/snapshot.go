@@ -1,0 +1,153 @@
+// Package snapshot finds a server's Pilotage surfaces in parsed inputs: the
+// initialize or server/discover result, the tool list, the manifest, the
+// resources and recorded tool calls, whatever form the input takes.
+package snapshot
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// Kind names an input form.
+type Kind string
+
+// The input kinds pilotage-lint recognizes (see README, "Inputs").
+const (
+	KindManifest   Kind = "manifest"    // bare manifest (structuredContent)
+	KindCallResult Kind = "call-result" // pilotage_manifest CallToolResult
+	KindToolsList  Kind = "tools-list"  // {"tools": [...]}
+	KindTools      Kind = "tools"       // bare array of tools
+	KindInitialize Kind = "initialize"  // InitializeResult
+	KindDiscover   Kind = "discover"    // server/discover result
+	KindJSONRPC    Kind = "jsonrpc"     // one JSON-RPC response
+	KindCapture    Kind = "capture"     // array or JSON Lines of JSON-RPC messages
+	KindSnapshot   Kind = "snapshot"    // pilotage-lint snapshot document
+	KindUnknown    Kind = "unknown"
+)
+
+// Kinds lists the kinds --input-kind accepts.
+var Kinds = []Kind{KindManifest, KindCallResult, KindToolsList, KindTools, KindInitialize, KindDiscover, KindJSONRPC, KindCapture, KindSnapshot}
+
+// Snapshot is everything known about one server. Every node points into a
+// parsed file, so rules report exact positions. A surface the input did not
+// carry is nil.
+type Snapshot struct {
+	// Files are the inputs this snapshot was built from: one, or two when a
+	// manifest is given with --manifest.
+	Files []*source.File
+	// Kind is the form of the main input.
+	Kind Kind
+
+	// Initialize is the InitializeResult object.
+	Initialize *source.Node
+	// Discover is the server/discover result object (revision 2026-07-28).
+	Discover *source.Node
+	// ToolsArray is the array of Tool objects from tools/list (for a paged
+	// capture, the first page; Tools holds all of them).
+	ToolsArray *source.Node
+	Tools      []*Tool
+	// ManifestResult is the pilotage_manifest CallToolResult, when the input
+	// carried one rather than the bare manifest.
+	ManifestResult *source.Node
+	// Manifest is the manifest object (the structuredContent of
+	// pilotage_manifest).
+	Manifest *source.Node
+	// InlineManifest is the manifest carried in the initialize or discover
+	// result's _meta (Part III §3.2). When no pilotage_manifest result is in
+	// the input, Manifest is this same node.
+	InlineManifest *source.Node
+	// Resources is the resources/list result object.
+	Resources *source.Node
+	// Calls are recorded tools/call exchanges other than pilotage_manifest.
+	Calls []*Call
+	// Revision is the MCP protocol revision the input shows, or "".
+	Revision string
+
+	// Languages are the manifest's Language entries with their effective
+	// capability maps, computed once here for every rule.
+	Languages []*Language
+
+	roots map[*source.Node]*source.File
+}
+
+// Tool is one entry of tools/list.
+type Tool struct {
+	Node        *source.Node
+	Name        string
+	Description *source.Node
+	InputSchema *source.Node
+	// OutputSchema is nil when the tool declares none.
+	OutputSchema *source.Node
+	Annotations  *source.Node
+	Meta         *source.Node
+}
+
+// Call is one recorded tools/call: its name, arguments and result.
+type Call struct {
+	Node      *source.Node
+	Name      string
+	Arguments *source.Node
+	// Result is the CallToolResult; nil when the call drew a JSON-RPC error.
+	Result *source.Node
+	// Error is the JSON-RPC error object, when the call drew one.
+	Error *source.Node
+}
+
+// Stateless reports whether the snapshot comes from the stateless MCP
+// revision: it says 2026-07-28, or it has a discover result and no
+// initialize result.
+func (s *Snapshot) Stateless() bool {
+	if s.Revision != "" {
+		return s.Revision == types.RevisionStateless
+	}
+	return s.Discover != nil && s.Initialize == nil
+}
+
+// FileOf returns the file a node was parsed from.
+func (s *Snapshot) FileOf(n *source.Node) *source.File {
+	return s.roots[n.Root()]
+}
+
+// Tool returns the tool named name, or nil.
+func (s *Snapshot) Tool(name string) *Tool {
+	for _, t := range s.Tools {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// Language returns the Language entry named name, or nil.
+func (s *Snapshot) Language(name string) *Language {
+	for _, l := range s.Languages {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
+}
+
+// Metas returns every "_meta" object in the snapshot's documents, in
+// document order.
+func (s *Snapshot) Metas() []*source.Node {
+	var out []*source.Node
+	for _, f := range s.Files {
+		for _, d := range f.Docs {
+			collectMetas(d.Root, &out)
+		}
+	}
+	return out
+}
+
+func collectMetas(n *source.Node, out *[]*source.Node) {
+	if n == nil || (n.Kind != source.Object && n.Kind != source.Array) {
+		return
+	}
+	for _, k := range n.Kids {
+		if n.Kind == source.Object && k.Key == "_meta" && k.Kind == source.Object {
+			*out = append(*out, k)
+		}
+		collectMetas(k, out)
+	}
+}

@@ -1,0 +1,101 @@
+package source
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// File is the text of one input and the documents parsed from it. A JSON
+// file holds one document; a JSON Lines file holds one per non-blank line.
+type File struct {
+	// Name is the path as given on the command line (or --stdin-filename).
+	Name string
+	// Data is the whole text. Node strings are substrings of it where no
+	// unescaping was needed, so the text is held once.
+	Data string
+	Docs []*Document
+	// Problems are the file-level findings: syntax errors, duplicate names,
+	// invalid UTF-8, a byte-order mark, excessive depth, and so on.
+	Problems []Problem
+
+	lines []int32 // offset of the first byte of each line
+	ascii []int8  // per line: 0 unknown, 1 ASCII only, 2 not
+}
+
+// Document is one top-level JSON value of a File.
+type Document struct {
+	File *File
+	Root *Node
+}
+
+// Position is a 1-based line and column. Columns count Unicode code points,
+// which is what editors and SARIF's "unicodeCodePoints" column kind expect.
+type Position struct {
+	Line, Column int
+}
+
+// Position converts a byte offset to a line and column.
+func (f *File) Position(off int) Position {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(f.Data) {
+		off = len(f.Data)
+	}
+	if f.lines == nil {
+		f.indexLines()
+	}
+	i := sort.Search(len(f.lines), func(i int) bool { return int(f.lines[i]) > off }) - 1
+	start := int(f.lines[i])
+	col := off - start + 1
+	if f.ascii[i] == 0 {
+		end := len(f.Data)
+		if i+1 < len(f.lines) {
+			end = int(f.lines[i+1])
+		}
+		f.ascii[i] = 1
+		for j := start; j < end; j++ {
+			if f.Data[j] >= utf8.RuneSelf {
+				f.ascii[i] = 2
+				break
+			}
+		}
+	}
+	if f.ascii[i] == 2 {
+		col = utf8.RuneCountInString(f.Data[start:off]) + 1
+	}
+	return Position{Line: i + 1, Column: col}
+}
+
+func (f *File) indexLines() {
+	f.lines = append(f.lines, 0)
+	for i := 0; i < len(f.Data); i++ {
+		if f.Data[i] == '\n' {
+			f.lines = append(f.lines, int32(i+1))
+		}
+	}
+	f.ascii = make([]int8, len(f.lines))
+}
+
+// Problem is a defect of the text itself, found while parsing.
+type Problem struct {
+	Code       ProblemCode
+	Start, End int
+	Message    string
+}
+
+// ProblemCode classifies a Problem; the linter maps each to a rule.
+type ProblemCode string
+
+// The problems the parser reports.
+const (
+	ProblemSyntax       ProblemCode = "syntax"
+	ProblemEmpty        ProblemCode = "empty"
+	ProblemTrailing     ProblemCode = "trailing-data"
+	ProblemDuplicateKey ProblemCode = "duplicate-key"
+	ProblemInvalidUTF8  ProblemCode = "invalid-utf8"
+	ProblemBOM          ProblemCode = "bom"
+	ProblemDepth        ProblemCode = "depth"
+	ProblemNonFinite    ProblemCode = "non-finite-number"
+	ProblemNumberRange  ProblemCode = "number-range"
+)

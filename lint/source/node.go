@@ -1,0 +1,202 @@
+// Package source turns bytes into JSON documents whose every value knows
+// where it came from: its byte span in the file, its parent and its member
+// name or index, so that a finding can name a file:line:col and an RFC 6901
+// JSON Pointer without re-reading the text.
+package source
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/go-openapi/jsonpointer"
+)
+
+// Kind is the JSON type of a Node.
+type Kind uint8
+
+// The JSON value kinds.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"null", "boolean", "number", "string", "array", "object"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Node is one JSON value. Members of an object and elements of an array are
+// kept in document order in Kids; a member's name is its Key.
+type Node struct {
+	Parent *Node
+	// Key is the member name when the parent is an object.
+	Key string
+	// Text is the decoded string of a String, or the literal of a Number.
+	Text string
+	Kids []*Node
+	// Start and End are the byte offsets of the value in its File.
+	Start, End int32
+	// KeyStart and KeyEnd span the quoted member name, when the parent is an
+	// object; findings about a name (rather than its value) point there.
+	KeyStart, KeyEnd int32
+	// Index is the position in the parent's Kids.
+	Index int32
+	Kind  Kind
+	// Truth is the value of a Bool.
+	Truth bool
+}
+
+// IsObject reports whether n is a non-nil object.
+func (n *Node) IsObject() bool { return n != nil && n.Kind == Object }
+
+// IsArray reports whether n is a non-nil array.
+func (n *Node) IsArray() bool { return n != nil && n.Kind == Array }
+
+// IsString reports whether n is a non-nil string.
+func (n *Node) IsString() bool { return n != nil && n.Kind == String }
+
+// IsBool reports whether n is a non-nil boolean.
+func (n *Node) IsBool() bool { return n != nil && n.Kind == Bool }
+
+// IsNull reports whether n is a non-nil JSON null.
+func (n *Node) IsNull() bool { return n != nil && n.Kind == Null }
+
+// Get returns the member named key of an object, or nil. When a name is
+// duplicated the last one wins, as in encoding/json; the duplicate itself is
+// reported by the parser.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Kids) - 1; i >= 0; i-- {
+		if n.Kids[i].Key == key {
+			return n.Kids[i]
+		}
+	}
+	return nil
+}
+
+// Has reports whether an object has a member named key.
+func (n *Node) Has(key string) bool { return n.Get(key) != nil }
+
+// Str returns the member's string value and whether it is a string.
+func (n *Node) Str(key string) (string, bool) {
+	m := n.Get(key)
+	if m == nil || m.Kind != String {
+		return "", false
+	}
+	return m.Text, true
+}
+
+// Path walks a sequence of member names and array indexes (as decimal
+// strings), returning nil when any step is missing.
+func (n *Node) Path(tokens ...string) *Node {
+	cur := n
+	for _, t := range tokens {
+		switch {
+		case cur == nil:
+			return nil
+		case cur.Kind == Object:
+			cur = cur.Get(t)
+		case cur.Kind == Array:
+			i, err := strconv.Atoi(t)
+			if err != nil || i < 0 || i >= len(cur.Kids) {
+				return nil
+			}
+			cur = cur.Kids[i]
+		default:
+			return nil
+		}
+	}
+	return cur
+}
+
+// Root returns the top-level value n belongs to.
+func (n *Node) Root() *Node {
+	for n != nil && n.Parent != nil {
+		n = n.Parent
+	}
+	return n
+}
+
+// Pointer returns the RFC 6901 JSON Pointer of n within its document.
+func (n *Node) Pointer() string {
+	if n == nil || n.Parent == nil {
+		return ""
+	}
+	var toks []string
+	for c := n; c.Parent != nil; c = c.Parent {
+		if c.Parent.Kind == Object {
+			toks = append(toks, jsonpointer.Escape(c.Key))
+		} else {
+			toks = append(toks, strconv.Itoa(int(c.Index)))
+		}
+	}
+	var b strings.Builder
+	for i := len(toks) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		b.WriteString(toks[i])
+	}
+	return b.String()
+}
+
+// Resolve follows an RFC 6901 pointer from n. It reports false when the
+// pointer is malformed or does not resolve.
+func (n *Node) Resolve(pointer string) (*Node, bool) {
+	if pointer == "" {
+		return n, n != nil
+	}
+	p, err := jsonpointer.New(pointer)
+	if err != nil {
+		return nil, false
+	}
+	cur := n
+	for _, t := range p.DecodedTokens() {
+		if cur.Kind == Array && (t == "-" || (len(t) > 1 && t[0] == '0')) {
+			return nil, false
+		}
+		cur = cur.Path(t)
+		if cur == nil {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// Value converts n to the plain Go value encoding/json would produce with
+// UseNumber: map[string]any, []any, string, json.Number, bool or nil.
+func (n *Node) Value() any {
+	if n == nil {
+		return nil
+	}
+	switch n.Kind {
+	case Bool:
+		return n.Truth
+	case Number:
+		return json.Number(n.Text)
+	case String:
+		return n.Text
+	case Array:
+		out := make([]any, len(n.Kids))
+		for i, k := range n.Kids {
+			out[i] = k.Value()
+		}
+		return out
+	case Object:
+		out := make(map[string]any, len(n.Kids))
+		for _, k := range n.Kids {
+			out[k.Key] = k.Value()
+		}
+		return out
+	}
+	return nil
+}

@@ -1,0 +1,529 @@
+package source
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// DefaultMaxDepth bounds nesting. Real MCP documents stay far below it; a
+// hostile one is cut off here in time linear in its size.
+const DefaultMaxDepth = 1000
+
+// Options tune Parse.
+type Options struct {
+	// MaxDepth is the deepest nesting accepted; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// Lines parses the text as JSON Lines: one document per line, and a
+	// broken line does not stop the ones after it. Files named *.jsonl are
+	// always parsed this way.
+	Lines bool
+}
+
+// Parse parses data as one JSON document, or as a stream of documents each
+// starting on a line of its own (JSON Lines). It never fails: every defect of
+// the text becomes a Problem, and whatever parsed cleanly is kept.
+func Parse(name string, data []byte, opts Options) *File {
+	f := &File{Name: name, Data: string(data)}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if strings.HasSuffix(name, ".jsonl") {
+		opts.Lines = true
+	}
+	p := &parser{f: f, s: f.Data, maxDepth: opts.MaxDepth}
+	if strings.HasPrefix(p.s, "\uFEFF") {
+		p.problem(ProblemBOM, 0, 3, "the file starts with a UTF-8 byte-order mark, which JSON senders must not emit (RFC 8259 §8.1); save it without the BOM")
+		p.pos = 3
+	}
+	p.run(opts.Lines)
+	return f
+}
+
+type parser struct {
+	f        *File
+	s        string
+	pos      int
+	depth    int
+	maxDepth int
+	fatal    bool
+	slab     []Node
+}
+
+// errStop unwinds a document whose text cannot be parsed further.
+type errStop struct{}
+
+func (p *parser) run(lines bool) {
+	if lines {
+		p.runLines()
+	} else {
+		p.runStream()
+	}
+	if len(p.f.Docs) == 0 && onlyBOM(p.f.Problems) {
+		p.problem(ProblemEmpty, len(p.s), len(p.s), "the file holds no JSON value; an input must be a JSON document or JSON Lines")
+	}
+}
+
+// runStream reads one document, or several when each starts on a line of its
+// own: a capture saved as .json is still a capture.
+func (p *parser) runStream() {
+	prevEnd := -1
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.s) {
+			return
+		}
+		if prevEnd >= 0 && !strings.Contains(p.s[prevEnd:p.pos], "\n") {
+			p.problem(ProblemTrailing, p.pos, p.tokenEnd(), "unexpected data after the end of the JSON document; remove it, or put each document on its own line (JSON Lines)")
+			return
+		}
+		root := p.document()
+		if root == nil {
+			return
+		}
+		p.f.Docs = append(p.f.Docs, &Document{File: p.f, Root: root})
+		prevEnd = p.pos
+	}
+}
+
+// runLines parses each line on its own, so a broken line costs only itself.
+func (p *parser) runLines() {
+	all := p.s
+	for lineStart := p.pos; lineStart < len(all); {
+		lineEnd := strings.IndexByte(all[lineStart:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(all)
+		} else {
+			lineEnd += lineStart
+		}
+		p.s, p.pos = all[:lineEnd], lineStart
+		p.skipSpace()
+		if p.pos < len(p.s) {
+			if root := p.document(); root != nil {
+				p.f.Docs = append(p.f.Docs, &Document{File: p.f, Root: root})
+				p.skipSpace()
+				if p.pos < len(p.s) {
+					p.problem(ProblemTrailing, p.pos, p.tokenEnd(), "unexpected data after the JSON value on this line; JSON Lines holds exactly one value per line")
+				}
+			}
+		}
+		lineStart = lineEnd + 1
+	}
+	p.s = all
+}
+
+func onlyBOM(ps []Problem) bool {
+	for _, pr := range ps {
+		if pr.Code != ProblemBOM {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) document() (root *Node) {
+	p.depth = 0
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(errStop); !ok {
+				panic(r)
+			}
+			root = nil
+		}
+	}()
+	return p.value(nil)
+}
+
+func (p *parser) problem(code ProblemCode, start, end int, format string, args ...any) {
+	if end < start {
+		end = start
+	}
+	p.f.Problems = append(p.f.Problems, Problem{Code: code, Start: start, End: end, Message: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) stop(code ProblemCode, start, end int, format string, args ...any) {
+	p.problem(code, start, end, format, args...)
+	panic(errStop{})
+}
+
+func (p *parser) node() *Node {
+	if len(p.slab) == 0 {
+		p.slab = make([]Node, 256)
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	return n
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.s) {
+		switch p.s[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+// tokenEnd finds the end of the word at pos, for the span of a bad token.
+func (p *parser) tokenEnd() int {
+	i := p.pos
+	for i < len(p.s) && i-p.pos < 64 {
+		c := p.s[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ']' || c == '}' || c == ':' {
+			break
+		}
+		i++
+	}
+	if i == p.pos && i < len(p.s) {
+		_, w := utf8.DecodeRuneInString(p.s[i:])
+		i += w
+	}
+	return i
+}
+
+func (p *parser) unexpected(what string) {
+	if p.pos >= len(p.s) {
+		p.stop(ProblemSyntax, p.pos, p.pos, "unexpected end of input %s", what)
+	}
+	r, w := utf8.DecodeRuneInString(p.s[p.pos:])
+	if r == utf8.RuneError && w == 1 {
+		p.stop(ProblemInvalidUTF8, p.pos, p.pos+1, "invalid UTF-8 byte 0x%02x %s", p.s[p.pos], what)
+	}
+	p.stop(ProblemSyntax, p.pos, p.tokenEnd(), "unexpected %q %s", r, what)
+}
+
+func (p *parser) value(parent *Node) *Node {
+	p.skipSpace()
+	if p.pos >= len(p.s) {
+		p.unexpected("where a value was expected")
+	}
+	n := p.node()
+	n.Parent = parent
+	n.Start = int32(p.pos)
+	switch c := p.s[p.pos]; c {
+	case '{':
+		p.object(n)
+	case '[':
+		p.array(n)
+	case '"':
+		n.Kind = String
+		n.Text = p.str()
+	case 't':
+		p.literal("true")
+		n.Kind, n.Truth = Bool, true
+	case 'f':
+		p.literal("false")
+		n.Kind = Bool
+	case 'n':
+		p.literal("null")
+		n.Kind = Null
+	case 'N':
+		p.nonFinite("NaN")
+	case 'I':
+		p.nonFinite("Infinity")
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			if strings.HasPrefix(p.s[p.pos:], "-Infinity") {
+				p.nonFinite("-Infinity")
+			}
+			n.Kind = Number
+			n.Text = p.number()
+		} else {
+			p.unexpected("where a value was expected")
+		}
+	}
+	n.End = int32(p.pos)
+	return n
+}
+
+func (p *parser) nonFinite(word string) {
+	if strings.HasPrefix(p.s[p.pos:], word) {
+		p.stop(ProblemNonFinite, p.pos, p.pos+len(word), "%s is not a JSON number; JSON has no non-finite numbers, so send null or a string instead", word)
+	}
+	p.unexpected("where a value was expected")
+}
+
+func (p *parser) literal(word string) {
+	if !strings.HasPrefix(p.s[p.pos:], word) {
+		p.unexpected("where a value was expected")
+	}
+	p.pos += len(word)
+}
+
+func (p *parser) enter(n *Node) {
+	p.depth++
+	if p.depth > p.maxDepth {
+		p.stop(ProblemDepth, int(n.Start), int(n.Start)+1, "values are nested more than %d levels deep here; no real document needs this, so the rest of the document is not read", p.maxDepth)
+	}
+}
+
+func (p *parser) object(n *Node) {
+	n.Kind = Object
+	p.enter(n)
+	p.pos++ // {
+	p.skipSpace()
+	if p.pos < len(p.s) && p.s[p.pos] == '}' {
+		p.pos++
+		p.depth--
+		return
+	}
+	var seen map[string]bool
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
+			p.unexpected("where a member name (a string) was expected")
+		}
+		ks := p.pos
+		key := p.str()
+		ke := p.pos
+		p.skipSpace()
+		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
+			p.unexpected("after a member name; expected ':'")
+		}
+		p.pos++
+		m := p.value(n)
+		m.Key, m.KeyStart, m.KeyEnd, m.Index = key, int32(ks), int32(ke), int32(len(n.Kids))
+		if p.duplicate(n, key, &seen) {
+			p.problem(ProblemDuplicateKey, ks, ke, "member %q appears more than once in this object; MCP SDKs disagree on which one wins, so keep exactly one", key)
+		}
+		n.Kids = append(n.Kids, m)
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			p.depth--
+			return
+		}
+		p.unexpected("after an object member; expected ',' or '}'")
+	}
+}
+
+// duplicate reports whether key is already a member of n. Small objects are
+// scanned; large ones switch to a set so that a 10,000-member object stays
+// linear.
+func (p *parser) duplicate(n *Node, key string, seen *map[string]bool) bool {
+	if *seen == nil && len(n.Kids) < 16 {
+		for _, k := range n.Kids {
+			if k.Key == key {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]bool, 2*len(n.Kids))
+		for _, k := range n.Kids {
+			(*seen)[k.Key] = true
+		}
+	}
+	if (*seen)[key] {
+		return true
+	}
+	(*seen)[key] = true
+	return false
+}
+
+func (p *parser) array(n *Node) {
+	n.Kind = Array
+	p.enter(n)
+	p.pos++ // [
+	p.skipSpace()
+	if p.pos < len(p.s) && p.s[p.pos] == ']' {
+		p.pos++
+		p.depth--
+		return
+	}
+	for {
+		e := p.value(n)
+		e.Index = int32(len(n.Kids))
+		n.Kids = append(n.Kids, e)
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == ']' {
+			p.pos++
+			p.depth--
+			return
+		}
+		p.unexpected("after an array element; expected ',' or ']'")
+	}
+}
+
+func (p *parser) number() string {
+	start := p.pos
+	s := p.s
+	i := p.pos
+	if s[i] == '-' {
+		i++
+	}
+	digits := func() bool {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case !digits():
+		p.pos = i
+		p.unexpected("in a number; expected a digit")
+	}
+	simple := true
+	if i < len(s) && s[i] == '.' {
+		i++
+		simple = false
+		if !digits() {
+			p.pos = i
+			p.unexpected("after a decimal point; expected a digit")
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		simple = false
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if !digits() {
+			p.pos = i
+			p.unexpected("in an exponent; expected a digit")
+		}
+	}
+	p.pos = i
+	lit := s[start:i]
+	if !simple || len(lit) > 15 {
+		if _, err := strconv.ParseFloat(lit, 64); err != nil {
+			p.problem(ProblemNumberRange, start, i, "number %s is beyond the range of a 64-bit float, so most JSON receivers cannot represent it; send it as a string", clip(lit))
+		}
+	}
+	return lit
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
+}
+
+// str reads a string token at pos and returns its decoded value. Strings
+// without escapes are substrings of the file text, not copies.
+func (p *parser) str() string {
+	start := p.pos
+	s := p.s
+	i := start + 1
+	for i < len(s) {
+		c := s[i]
+		if c == '"' {
+			p.pos = i + 1
+			return s[start+1 : i]
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+		i++
+	}
+	var b strings.Builder
+	b.WriteString(s[start+1 : i])
+	for {
+		if i >= len(s) {
+			p.pos = i
+			p.stop(ProblemSyntax, start, i, "unterminated string: add the closing '\"'")
+		}
+		c := s[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			return b.String()
+		case c < 0x20:
+			p.pos = i
+			p.stop(ProblemSyntax, i, i+1, "control character U+%04X inside a string must be escaped (\\u%04x)", c, c)
+		case c == '\\':
+			i = p.escape(&b, i)
+		case c >= utf8.RuneSelf:
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w == 1 {
+				p.problem(ProblemInvalidUTF8, i, i+1, "invalid UTF-8 byte 0x%02x in a string; JSON text must be UTF-8 (RFC 8259 §8.1)", c)
+			}
+			b.WriteRune(r)
+			i += w
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+}
+
+func (p *parser) escape(b *strings.Builder, i int) int {
+	s := p.s
+	if i+1 >= len(s) {
+		p.pos = i
+		p.stop(ProblemSyntax, i, i+1, "unterminated escape sequence")
+	}
+	switch c := s[i+1]; c {
+	case '"', '\\', '/':
+		b.WriteByte(c)
+	case 'b':
+		b.WriteByte('\b')
+	case 'f':
+		b.WriteByte('\f')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'u':
+		r, ok := hex4(s, i+2)
+		if !ok {
+			p.pos = i
+			p.stop(ProblemSyntax, i, min(i+6, len(s)), "invalid \\u escape: expected four hex digits")
+		}
+		n := i + 6
+		if utf16.IsSurrogate(r) {
+			if r2, ok := hex4(s, n+2); ok && n+1 < len(s) && s[n] == '\\' && s[n+1] == 'u' {
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					b.WriteRune(d)
+					return n + 6
+				}
+			}
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+		return n
+	default:
+		p.pos = i
+		p.stop(ProblemSyntax, i, i+2, "invalid escape \\%c in a string", rune(c))
+	}
+	return i + 2
+}
+
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
