@@ -55,17 +55,25 @@ func (c Capabilities) Exists() bool {
 }
 
 func (s *Snapshot) indexLanguages() {
-	if !s.Manifest.IsObject() {
-		return
+	s.Languages = LanguagesOf(s.Manifest)
+}
+
+// LanguagesOf returns the Language entries of any manifest object with
+// their effective capability maps, so that an inline manifest that differs
+// from the authoritative one can be checked the same way.
+func LanguagesOf(manifest *source.Node) []*Language {
+	if !manifest.IsObject() {
+		return nil
 	}
-	langs := s.Manifest.Get("languages")
+	langs := manifest.Get("languages")
 	if !langs.IsArray() {
-		return
+		return nil
 	}
-	server := s.Manifest.Get("capabilities")
+	server := manifest.Get("capabilities")
 	if !server.IsObject() {
 		server = nil
 	}
+	var out []*Language
 	for i, n := range langs.Kids {
 		if !n.IsObject() {
 			continue
@@ -77,6 +85,7 @@ func (s *Snapshot) indexLanguages() {
 			lc = nil
 		}
 		l.Caps = Capabilities{Server: server, Lang: lc}
-		s.Languages = append(s.Languages, l)
+		out = append(out, l)
 	}
+	return out
 }
