@@ -1,6 +1,11 @@
 package snapshot
 
-import "github.com/pilotagekit/pilotagekit/lint/source"
+import (
+	"encoding/json"
+
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
 
 // Language is one entry of the manifest's "languages" array.
 type Language struct {
@@ -12,13 +17,35 @@ type Language struct {
 	Caps Capabilities
 }
 
-// Capabilities is a Language's effective capability map: for each capability
-// identifier, the Language-level declaration governs when it names the
-// capability, otherwise the Server-level one does, with no merging of
-// sub-features (Part II §4.2).
+// Capabilities is a Language's effective capability map (Part II §4.2),
+// computed once by pkg/types; the nodes of the two declarations are kept
+// so rules can point at the value that governs a capability.
 type Capabilities struct {
 	// Server and Lang are the two declaration objects; either may be nil.
 	Server, Lang *source.Node
+	// Map is the effective map every rule reads.
+	Map types.CapabilityMap
+}
+
+func newCapabilities(server, lang *source.Node) Capabilities {
+	return Capabilities{Server: server, Lang: lang, Map: types.EffectiveCapabilities(declaration(server), declaration(lang))}
+}
+
+// declaration converts a declaration node to the pkg/types form; a node
+// that is not an object is no declaration at all.
+func declaration(n *source.Node) types.CapabilityDeclaration {
+	if !n.IsObject() {
+		return nil
+	}
+	b, err := json.Marshal(n.Value())
+	if err != nil {
+		return types.CapabilityDeclaration{}
+	}
+	d := types.CapabilityDeclaration{}
+	if json.Unmarshal(b, &d) != nil {
+		return types.CapabilityDeclaration{}
+	}
+	return d
 }
 
 // Decl returns the value governing capability c (true, false or an object)
@@ -32,27 +59,15 @@ func (c Capabilities) Decl(cap string) *source.Node {
 
 // Declared reports whether capability c is declared: governed by true or by
 // an object. False, absent and any other value leave it undeclared.
-func (c Capabilities) Declared(cap string) bool {
-	v := c.Decl(cap)
-	return v != nil && (v.Kind == source.Object || v.Kind == source.Bool && v.Truth)
-}
+func (c Capabilities) Declared(cap string) bool { return c.Map.Declared(cap) }
 
 // SubFeature reports whether sub-feature sub of capability c is declared:
 // its parent is declared and its own value is true.
-func (c Capabilities) SubFeature(cap, sub string) bool {
-	v := c.Decl(cap)
-	if v == nil || v.Kind != source.Object {
-		return false
-	}
-	s := v.Get(sub)
-	return s != nil && s.Kind == source.Bool && s.Truth
-}
+func (c Capabilities) SubFeature(cap, sub string) bool { return c.Map.SubFeature(cap, sub) }
 
 // Exists reports whether any capability declaration applies to the
 // Language, at either level (Part II §4.2 requires one).
-func (c Capabilities) Exists() bool {
-	return c.Server.IsObject() || c.Lang.IsObject()
-}
+func (c Capabilities) Exists() bool { return c.Map.HasDeclaration() }
 
 func (s *Snapshot) indexLanguages() {
 	s.Languages = LanguagesOf(s.Manifest)
@@ -84,7 +99,7 @@ func LanguagesOf(manifest *source.Node) []*Language {
 		if !lc.IsObject() {
 			lc = nil
 		}
-		l.Caps = Capabilities{Server: server, Lang: lc}
+		l.Caps = newCapabilities(server, lc)
 		out = append(out, l)
 	}
 	return out
