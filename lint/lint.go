@@ -169,7 +169,36 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 		sort.Strings(skips)
 		report(engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")))
 	}
-	return FileInfo{in.Name, snap.Kind}, findings
+	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules)
+}
+
+// dropCovered removes a fallback rule's findings at pointers where a
+// specific rule already reported.
+func dropCovered(fs []Finding, rules []*Rule) []Finding {
+	fallback := map[string]bool{}
+	for _, r := range rules {
+		if r.Fallback {
+			fallback[r.ID] = true
+		}
+	}
+	if len(fallback) == 0 {
+		return fs
+	}
+	type at struct{ file, pointer string }
+	specific := map[at]bool{}
+	for _, f := range fs {
+		if !fallback[f.Rule] {
+			specific[at{f.File, f.Pointer}] = true
+		}
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if fallback[f.Rule] && specific[at{f.File, f.Pointer}] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // runRule contains a rule that panics: the finding says which rule broke on

@@ -63,6 +63,10 @@ type Rule struct {
 	Bad, Good string
 	// Check reports the rule's findings on one snapshot.
 	Check func(*Pass)
+	// Fallback marks a generic rule (schema shape checks) whose finding
+	// is dropped when a specific rule reported the same pointer of the
+	// same file: one defect, one finding, from the rule that explains it.
+	Fallback bool
 }
 
 // Finding is one reported defect, positioned at the offending JSON value.
