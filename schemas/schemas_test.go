@@ -148,6 +148,10 @@ func TestFresh(t *testing.T) {
 			t.Errorf("%s is stale; run go generate ./schemas", n)
 		}
 	}
+	again, err := generate.Files()
+	if err != nil || !reflect.DeepEqual(files, again) {
+		t.Error("generation is not deterministic")
+	}
 	sort.Strings(gen)
 	if !reflect.DeepEqual(gen, Names()) {
 		t.Errorf("committed %v, generated %v", Names(), gen)

@@ -65,11 +65,11 @@ type NullableString struct {
 	Invalid bool
 }
 
-// Null returns a present null.
-func Null() NullableString { return NullableString{Set: true, Null: true} }
+// NullValue returns a present null.
+func NullValue() NullableString { return NullableString{Set: true, Null: true} }
 
-// String returns a present string.
-func String(s string) NullableString { return NullableString{Set: true, Value: s} }
+// StringValue returns a present string.
+func StringValue(s string) NullableString { return NullableString{Set: true, Value: s} }
 
 // IsZero reports absence, for the omitzero tag.
 func (n NullableString) IsZero() bool { return !n.Set }
