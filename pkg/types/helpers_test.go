@@ -363,3 +363,26 @@ func TestProgramDeclaration(t *testing.T) {
 		t.Error("runnable selection")
 	}
 }
+
+func TestZeroValuesEncodeArrays(t *testing.T) {
+	cases := []struct {
+		v    any
+		want string
+	}{
+		{&Manifest{Pilotage: "1.1"}, `{"pilotage":"1.1","languages":[]}`},
+		{GuideIndexResult{}, `{"guides":[]}`},
+		{CatalogListResult{}, `{"items":[],"catalog_version":""}`},
+		{CatalogChangedSinceResult{}, `{"catalog_version":"","changes":[]}`},
+		{ValidateResponse{Valid: true}, `{"valid":true,"diagnostics":[]}`},
+		{Plan{}, `{"steps":[],"max_risk":"","max_risk_hints":{}}`},
+		{&Trace{RunID: "r", Level: TraceSummary}, `{"run_id":"r","level":"summary","steps":[]}`},
+		{ValidateResponse{Valid: true, Plan: &Plan{}}, `{"valid":true,"diagnostics":[],"plan":{"steps":[],"max_risk":"","max_risk_hints":{}}}`},
+		{Guide{GuideMeta: GuideMeta{ID: "g"}, Body: "b"}, `{"id":"g","title":"","level":"","topics":null,"language":"","version":"","size_bytes":0,"body":"b"}`},
+	}
+	for _, c := range cases {
+		b, err := json.Marshal(c.v)
+		if err != nil || string(b) != c.want {
+			t.Errorf("%T: %s %v", c.v, b, err)
+		}
+	}
+}
