@@ -140,7 +140,8 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 			return FileInfo{in.Name, opt.InputKind}, findings
 		}
 	}
-	if snap.Kind == snapshot.KindUnknown && len(f.Docs) > 0 {
+	unknown := snap.Kind == snapshot.KindUnknown
+	if unknown && len(f.Docs) > 0 {
 		if !in.Explicit {
 			return FileInfo{in.Name, snap.Kind}, nil
 		}
@@ -154,7 +155,7 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 	skipped := map[string]bool{}
 	var skips []string
 	for _, r := range opt.Rules {
-		if r.Check == nil {
+		if r.Check == nil || unknown && !r.Syntax {
 			continue
 		}
 		p := &Pass{Snap: snap, Rule: r, report: report, skip: func(what string) {

@@ -67,6 +67,9 @@ type Rule struct {
 	// is dropped when a specific rule reported the same pointer of the
 	// same file: one defect, one finding, from the rule that explains it.
 	Fallback bool
+	// Syntax rules check the text itself and run on every input; the
+	// others run only on inputs recognized as Pilotage surfaces.
+	Syntax bool
 }
 
 // Finding is one reported defect, positioned at the offending JSON value.

@@ -9,6 +9,7 @@ import (
 // the snapshot, so a --manifest file's defects are reported too (the engine
 // drops the repeats).
 func jsonRule(code source.ProblemCode, r *lint.Rule) *lint.Rule {
+	r.Syntax = true
 	r.Check = func(p *lint.Pass) {
 		for _, f := range p.Snap.Files {
 			for _, pr := range f.Problems {
