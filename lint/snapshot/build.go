@@ -128,6 +128,8 @@ func (s *Snapshot) AddManifest(f *source.File) error {
 		return fmt.Errorf("%s: --manifest expects a manifest or a pilotage_manifest result", f.Name)
 	}
 	s.Languages = nil
+	s.loops, s.loopsDone = nil, false
+	s.metas, s.metasDone = nil, false
 	s.finish()
 	return nil
 }

@@ -51,6 +51,14 @@ var loopMembers = map[string]types.Stage{
 // otherwise, and a tool declaring run_id and no program is a trace-fetch
 // tool.
 func (s *Snapshot) LoopTools() []*LoopTool {
+	if !s.loopsDone {
+		s.loopsDone = true
+		s.loops = s.findLoopTools()
+	}
+	return s.loops
+}
+
+func (s *Snapshot) findLoopTools() []*LoopTool {
 	byName := map[string]*LoopTool{}
 	get := func(name string) *LoopTool {
 		lt := byName[name]

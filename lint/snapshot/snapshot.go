@@ -67,7 +67,12 @@ type Snapshot struct {
 	// capability maps, computed once here for every rule.
 	Languages []*Language
 
-	roots map[*source.Node]*source.File
+	roots     map[*source.Node]*source.File
+	toolIndex map[string]*Tool
+	metas     []*source.Node
+	metasDone bool
+	loops     []*LoopTool
+	loopsDone bool
 }
 
 // Tool is one entry of tools/list.
@@ -108,14 +113,17 @@ func (s *Snapshot) FileOf(n *source.Node) *source.File {
 	return s.roots[n.Root()]
 }
 
-// Tool returns the tool named name, or nil.
+// Tool returns the tool named name, or nil; with duplicate names, the first.
 func (s *Snapshot) Tool(name string) *Tool {
-	for _, t := range s.Tools {
-		if t.Name == name {
-			return t
+	if s.toolIndex == nil {
+		s.toolIndex = make(map[string]*Tool, len(s.Tools))
+		for _, t := range s.Tools {
+			if _, dup := s.toolIndex[t.Name]; !dup {
+				s.toolIndex[t.Name] = t
+			}
 		}
 	}
-	return nil
+	return s.toolIndex[name]
 }
 
 // Language returns the Language entry named name, or nil.
@@ -129,15 +137,17 @@ func (s *Snapshot) Language(name string) *Language {
 }
 
 // Metas returns every "_meta" object in the snapshot's documents, in
-// document order.
+// document order. The walk is done once per snapshot.
 func (s *Snapshot) Metas() []*source.Node {
-	var out []*source.Node
-	for _, f := range s.Files {
-		for _, d := range f.Docs {
-			collectMetas(d.Root, &out)
+	if !s.metasDone {
+		s.metasDone = true
+		for _, f := range s.Files {
+			for _, d := range f.Docs {
+				collectMetas(d.Root, &s.metas)
+			}
 		}
 	}
-	return out
+	return s.metas
 }
 
 func collectMetas(n *source.Node, out *[]*source.Node) {
