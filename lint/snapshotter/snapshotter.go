@@ -1,0 +1,385 @@
+// Package snapshotter is the MCP client side of pilotage-lint: it connects
+// to a live server (a command over stdio, or Streamable HTTP on this
+// machine) with the official Go SDK, records the surfaces the linter reads,
+// and writes them in the snapshot format of the README.
+//
+// The lint engine packages never import this package: linting stays an
+// offline operation that links no network code.
+package snapshotter
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// DefaultTimeout bounds a whole snapshot session.
+const DefaultTimeout = 30 * time.Second
+
+// maxPages stops a server whose cursors never end.
+const maxPages = 1000
+
+// Call is one tool call to record, as read from a --calls file.
+type Call struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+}
+
+// Options say which server to snapshot and how.
+type Options struct {
+	// Command starts a server that speaks MCP over stdio; Command[0] is the
+	// program.
+	Command []string
+	// Dir is the working directory of Command ("" is the current one).
+	Dir string
+	// URL is a Streamable HTTP endpoint on this machine; exactly one of
+	// Command and URL is set.
+	URL string
+	// Calls are recorded after the manifest, in order.
+	Calls []Call
+	// Timeout bounds the whole session; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// ProtocolVersion is the MCP revision offered first; "" lets the SDK
+	// offer its latest (2026-07-28, through server/discover) and fall back
+	// to initialize when the server declines.
+	ProtocolVersion string
+	// ClientVersion names pilotage-lint's version in the handshake.
+	ClientVersion string
+}
+
+// Result is a finished snapshot.
+type Result struct {
+	// JSON is the snapshot document, canonical and ending in a newline.
+	JSON []byte
+	// Revision is the negotiated MCP revision; Handshake is "initialize" or
+	// "server/discover".
+	Revision, Handshake string
+	Tools, Calls        int
+	// Warnings are non-fatal oddities worth telling the user, such as a
+	// manifest call answered with isError: true.
+	Warnings []string
+}
+
+// Error is a failed snapshot: the stage it failed at and why.
+type Error struct {
+	// Stage is "start", "handshake", "tools/list", "resources/list",
+	// "pilotage_manifest" or "calls".
+	Stage string
+	Err   error
+	// Stderr is the tail of the server's standard error, when it has one.
+	Stderr string
+}
+
+func (e *Error) Error() string {
+	msg := e.Err.Error()
+	if e.Stderr != "" {
+		msg += "\nserver stderr (last lines):\n" + e.Stderr
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Take connects to the server, records its surfaces and returns the
+// snapshot. The server process, when there is one, is stopped on every
+// path before Take returns.
+func Take(ctx context.Context, opt Options) (res *Result, err error) {
+	if (len(opt.Command) == 0) == (opt.URL == "") {
+		return nil, &Error{Stage: "start", Err: errors.New("give either a command to start or --url, not both")}
+	}
+	timeout := opt.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	var transport mcp.Transport
+	var stderr *tail
+	var proc *process
+	if opt.URL != "" {
+		if err := checkLocal(opt.URL); err != nil {
+			return nil, &Error{Stage: "start", Err: err}
+		}
+		transport = &mcp.StreamableClientTransport{Endpoint: opt.URL, DisableStandaloneSSE: true, MaxRetries: -1}
+	} else {
+		cmd := exec.Command(opt.Command[0], opt.Command[1:]...)
+		cmd.Dir = opt.Dir
+		stderr = &tail{max: 4096}
+		cmd.Stderr = stderr
+		proc = newProcess(cmd)
+		transport = &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+	}
+	// Whatever happened, the child must not outlive the snapshot, nor any
+	// process it started in its group.
+	defer func() {
+		if proc != nil {
+			proc.stop()
+		}
+		var e *Error
+		if errors.As(err, &e) && stderr != nil {
+			e.Stderr = stderr.String()
+		}
+		if err != nil && ctx.Err() == context.DeadlineExceeded {
+			if errors.As(err, &e) {
+				e.Err = fmt.Errorf("timed out after %s during %s: %w", timeout, e.Stage, e.Err)
+			}
+		}
+	}()
+
+	rec := newRecorder(transport)
+	caps := &mcp.ClientCapabilities{}
+	// Part III §1.2: a Client implementing Pilotage declares the extension.
+	caps.AddExtension(types.ExtensionID, map[string]any{})
+	version := opt.ClientVersion
+	if version == "" {
+		version = "devel"
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "pilotage-lint", Version: version}, &mcp.ClientOptions{Capabilities: caps})
+	cs, cerr := client.Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: opt.ProtocolVersion})
+	if cerr != nil {
+		hint := ""
+		if opt.URL == "" && ctx.Err() == nil {
+			hint = " (did the command start an MCP server on stdio, and did it stay up?)"
+		}
+		return nil, &Error{Stage: "handshake", Err: fmt.Errorf("the MCP handshake failed%s: %w", hint, cerr)}
+	}
+	defer cs.Close()
+
+	s := &session{ctx: ctx, cs: cs, rec: rec}
+	res = &Result{}
+	doc := objectValue{}
+
+	// The handshake that succeeded is the one recorded: server/discover on
+	// the stateless revision, initialize otherwise.
+	ir := cs.InitializeResult()
+	if ir != nil {
+		res.Revision = ir.ProtocolVersion
+	}
+	if ex := rec.last(0, "initialize"); ex != nil && ex.err == nil {
+		res.Handshake = "initialize"
+		doc = append(doc, member{"initialize", rawValue(ex.result)})
+	} else if ex := rec.last(0, "server/discover"); ex != nil && ex.err == nil {
+		res.Handshake = "server/discover"
+		doc = append(doc, member{"discover", rawValue(ex.result)})
+	}
+
+	tools, err := s.list("tools/list", "tools", func(cursor string) error {
+		_, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Tools = len(tools)
+	doc = append(doc, member{"tools", objectValue{{"tools", sortedBy(tools, "name")}}})
+
+	hasManifestTool := false
+	for _, t := range tools {
+		if name, _ := t.Str("name"); name == types.ToolManifest {
+			hasManifestTool = true
+		}
+	}
+	mex, err := s.call(types.ToolManifest, nil)
+	if err != nil {
+		return nil, &Error{Stage: "pilotage_manifest", Err: err}
+	}
+	if mex.err != nil {
+		why := ""
+		if !hasManifestTool {
+			why = " (it is not in tools/list either)"
+		}
+		return nil, &Error{Stage: "pilotage_manifest", Err: fmt.Errorf("the server answered the pilotage_manifest call with JSON-RPC error %d %q%s; a Pilotage server must expose pilotage_manifest and return its manifest (Part III §3.1)", mex.err.Code, mex.err.Message, why)}
+	}
+	mres := parseRaw(mex.result)
+	if mres.Get("isError").IsBool() && mres.Get("isError").Truth {
+		res.Warnings = append(res.Warnings, "pilotage_manifest returned isError: true; the snapshot records that result and has no manifest")
+	}
+	doc = append(doc, member{"manifest", rawValue(mex.result)})
+
+	if ir != nil && ir.Capabilities != nil && ir.Capabilities.Resources != nil {
+		resources, err := s.list("resources/list", "resources", func(cursor string) error {
+			_, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
+			return err
+		})
+		if err != nil {
+			var e *Error
+			if errors.As(err, &e) && ctx.Err() == nil {
+				res.Warnings = append(res.Warnings, "resources/list failed, so the snapshot has no resources: "+e.Err.Error())
+			} else {
+				return nil, err
+			}
+		} else {
+			doc = append(doc, member{"resources", objectValue{{"resources", sortedBy(resources, "uri")}}})
+		}
+	}
+
+	if len(opt.Calls) > 0 {
+		var calls arrayValue
+		for i, c := range opt.Calls {
+			ex, err := s.call(c.Name, c.Arguments)
+			if err != nil {
+				return nil, &Error{Stage: "calls", Err: fmt.Errorf("call %d (%s): %w", i+1, c.Name, err)}
+			}
+			args := rawValue(c.Arguments)
+			if len(bytes.TrimSpace(c.Arguments)) == 0 {
+				args = rawValue("{}")
+			}
+			call := objectValue{{"name", rawValue(mustJSON(c.Name))}, {"arguments", args}}
+			if ex.err != nil {
+				call = append(call, member{"error", rawValue(mustJSON(ex.err))})
+			} else {
+				call = append(call, member{"result", rawValue(ex.result)})
+			}
+			calls = append(calls, call)
+		}
+		res.Calls = len(calls)
+		doc = append(doc, member{"calls", calls})
+	}
+
+	var b bytes.Buffer
+	doc.write(&b, 0)
+	b.WriteByte('\n')
+	res.JSON = b.Bytes()
+	return res, nil
+}
+
+type session struct {
+	ctx context.Context
+	cs  *mcp.ClientSession
+	rec *recorder
+}
+
+// list pages through a list method and returns the elements of every page
+// as the server sent them.
+func (s *session) list(method, member string, fetch func(cursor string) error) ([]*source.Node, error) {
+	var all []*source.Node
+	seen := map[string]bool{}
+	cursor := ""
+	for page := 0; ; page++ {
+		if page >= maxPages {
+			return nil, &Error{Stage: method, Err: fmt.Errorf("%s returned more than %d pages; the server's nextCursor never ends", method, maxPages)}
+		}
+		m := s.rec.mark()
+		ferr := fetch(cursor)
+		ex := s.rec.last(m, method)
+		if ex == nil {
+			if ferr == nil {
+				ferr = errors.New("no response recorded")
+			}
+			return nil, &Error{Stage: method, Err: fmt.Errorf("%s failed: %w", method, ferr)}
+		}
+		if ex.err != nil {
+			return nil, &Error{Stage: method, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
+		}
+		n := parseRaw(ex.result)
+		if arr := n.Get(member); arr.IsArray() {
+			all = append(all, arr.Kids...)
+		}
+		next, _ := n.Str("nextCursor")
+		if next == "" {
+			return all, nil
+		}
+		if seen[next] {
+			return nil, &Error{Stage: method, Err: fmt.Errorf("%s repeated nextCursor %q; stopping instead of looping", method, next)}
+		}
+		seen[next] = true
+		cursor = next
+	}
+}
+
+// call makes one tools/call and returns the recorded exchange. A JSON-RPC
+// error from the server is a recorded exchange, not an error here; an error
+// means nothing came back.
+func (s *session) call(name string, args json.RawMessage) (*exchange, error) {
+	var arguments any = map[string]any{}
+	if len(bytes.TrimSpace(args)) > 0 && string(bytes.TrimSpace(args)) != "null" {
+		arguments = args
+	}
+	m := s.rec.mark()
+	_, err := s.cs.CallTool(s.ctx, &mcp.CallToolParams{Name: name, Arguments: arguments})
+	ex := s.rec.last(m, "tools/call")
+	if ex == nil {
+		if err == nil {
+			err = errors.New("no response recorded")
+		}
+		return nil, fmt.Errorf("tools/call %s failed: %w", name, err)
+	}
+	return ex, nil
+}
+
+// last returns the last answered exchange for method after mark m.
+func (r *recorder) last(m int, method string) *exchange {
+	ex := r.since(m, method)
+	if len(ex) == 0 {
+		return nil
+	}
+	return ex[len(ex)-1]
+}
+
+func mustJSON(v any) json.RawMessage {
+	if e, ok := v.(*jsonrpc.Error); ok {
+		// The wire form, with data only when the server sent some.
+		type wire struct {
+			Code    int64           `json:"code"`
+			Message string          `json:"message"`
+			Data    json.RawMessage `json:"data,omitempty"`
+		}
+		v = wire{e.Code, e.Message, e.Data}
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// checkLocal refuses endpoints off this machine: snapshotting is for a
+// server the user runs locally (in CI, the one under test).
+func checkLocal(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("--url %q is not an http(s) URL", raw)
+	}
+	host := u.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("--url %q is not on this machine; pilotage-lint snapshot only connects to localhost or a loopback address", raw)
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimRight(string(t.buf), "\n")
+}
