@@ -3,6 +3,7 @@ package lint
 import (
 	"context"
 	"fmt"
+	"os"
 	"path"
 	"runtime"
 	"sort"
@@ -207,6 +208,9 @@ func dropCovered(fs []Finding, rules []*Rule) []Finding {
 func runRule(p *Pass, f *source.File) {
 	defer func() {
 		if r := recover(); r != nil {
+			if os.Getenv("PILOTAGE_LINT_DEBUG_PANIC") != "" {
+				panic(r) // a developer asked for the stack
+			}
 			p.report(engineFinding(InternalRule, f, fmt.Sprintf("rule %s failed on this input (%v); the other rules still ran; please report this as a pilotage-lint bug", p.Rule.ID, r)))
 		}
 	}()

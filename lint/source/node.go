@@ -55,6 +55,15 @@ type Node struct {
 	Truth bool
 }
 
+// Items returns the members or elements of n; nil for any other value and
+// for a nil n, so loops over optional members need no guard.
+func (n *Node) Items() []*Node {
+	if n == nil {
+		return nil
+	}
+	return n.Kids
+}
+
 // IsObject reports whether n is a non-nil object.
 func (n *Node) IsObject() bool { return n != nil && n.Kind == Object }
 
