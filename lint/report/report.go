@@ -25,6 +25,10 @@ type Run struct {
 	Rules []*lint.Rule
 	// BaseDir makes file paths relative in formats that want URIs.
 	BaseDir string
+	// FailOn is the lowest severity that fails the run (0 means Error);
+	// JUnit marks only such findings as test failures, so the test report
+	// agrees with the exit code.
+	FailOn lint.Severity
 }
 
 // Summary counts findings by severity.
