@@ -121,6 +121,7 @@ func runLint(args []string, e *env) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return exitOK
 		}
+		fmt.Fprintf(e.stderr, "pilotage-lint: %v (see --help)\n", err)
 		return exitUsage
 	}
 	if f.version {
@@ -283,6 +284,7 @@ func runRules(args []string, e *env) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return exitOK
 		}
+		fmt.Fprintf(e.stderr, "pilotage-lint: %v (see --help)\n", err)
 		return exitUsage
 	}
 	if *markdown {
