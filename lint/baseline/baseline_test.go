@@ -1,0 +1,148 @@
+package baseline
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+)
+
+func fd(rule, file, ptr string, line int, msg string) lint.Finding {
+	return lint.Finding{Rule: rule, Severity: lint.Error, File: file, Line: line, Column: 1, EndLine: line, EndColumn: 2, Pointer: ptr, Message: msg, Spec: "Part II §1"}
+}
+
+func roundTrip(t *testing.T, dir string, fs []lint.Finding) *Baseline {
+	t.Helper()
+	path := filepath.Join(dir, "baseline.json")
+	if err := New(path, fs).Save(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestFileFormatIsStableAndVersioned(t *testing.T) {
+	dir := t.TempDir()
+	a := []lint.Finding{
+		fd("tool-x", filepath.Join(dir, "b.json"), "/tools/1", 9, "m1"),
+		fd("json-duplicate-key", filepath.Join(dir, "a.json"), "/x", 3, "m2"),
+		fd("tool-x", filepath.Join(dir, "b.json"), "/tools/0", 4, "m3"),
+	}
+	rev := []lint.Finding{a[2], a[0], a[1]}
+	x, _ := New(filepath.Join(dir, "bl.json"), a).Marshal()
+	y, _ := New(filepath.Join(dir, "bl.json"), rev).Marshal()
+	if string(x) != string(y) {
+		t.Errorf("order depends on input order:\n%s\n%s", x, y)
+	}
+	want := `{
+  "version": 1,
+  "findings": [
+    {
+      "rule": "json-duplicate-key",
+      "file": "a.json",
+      "pointer": "/x",
+      "message": "m2"
+    },
+    {
+      "rule": "tool-x",
+      "file": "b.json",
+      "pointer": "/tools/0",
+      "message": "m3"
+    },
+    {
+      "rule": "tool-x",
+      "file": "b.json",
+      "pointer": "/tools/1",
+      "message": "m1"
+    }
+  ]
+}
+`
+	if string(x) != want {
+		t.Errorf("got\n%s\nwant\n%s", x, want)
+	}
+	empty, _ := New("bl.json", nil).Marshal()
+	if !strings.Contains(string(empty), `"findings": []`) {
+		t.Errorf("empty baseline: %s", empty)
+	}
+}
+
+func TestMatchesByRuleFilePointerNotLineOrMessage(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	b := roundTrip(t, dir, []lint.Finding{fd("r", file, "/a", 3, "old wording")})
+	moved := fd("r", file, "/a", 40, "new wording")
+	kept, n, stale := b.Filter([]lint.Finding{moved})
+	if len(kept) != 0 || n != 1 || len(stale) != 0 {
+		t.Errorf("moved finding: kept %v, suppressed %d, stale %v", kept, n, stale)
+	}
+	for _, other := range []lint.Finding{
+		fd("r2", file, "/a", 3, "old wording"),
+		fd("r", filepath.Join(dir, "t.json"), "/a", 3, "old wording"),
+		fd("r", file, "/b", 3, "old wording"),
+	} {
+		kept, n, stale := b.Filter([]lint.Finding{other})
+		if len(kept) != 1 || n != 0 || len(stale) != 1 {
+			t.Errorf("%+v: kept %v, suppressed %d, stale %v", other, kept, n, stale)
+		}
+	}
+}
+
+func TestCountAware(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	two := []lint.Finding{fd("r", file, "/a", 1, "m"), fd("r", file, "/a", 1, "m")}
+	b := roundTrip(t, dir, two)
+	three := append(two, fd("r", file, "/a", 7, "m"))
+	kept, n, _ := b.Filter(three)
+	if n != 2 || !reflect.DeepEqual(kept, three[2:]) {
+		t.Errorf("three against two: kept %v, suppressed %d", kept, n)
+	}
+	kept, n, stale := b.Filter(two[:1])
+	if n != 1 || len(kept) != 0 || len(stale) != 1 {
+		t.Errorf("one against two: kept %v, suppressed %d, stale %v", kept, n, stale)
+	}
+}
+
+// TestPathsRelativeToBaseline lets CI run from another directory than the
+// developer who wrote the baseline.
+func TestPathsRelativeToBaseline(t *testing.T) {
+	dir := t.TempDir()
+	abs := filepath.Join(dir, "srv", "s.json")
+	b := roundTrip(t, dir, []lint.Finding{fd("r", abs, "/a", 1, "m")})
+	if b.Findings[0].File != "srv/s.json" {
+		t.Errorf("recorded %q", b.Findings[0].File)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "srv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "srv/s.json", "/a", 1, "m")}); n != 1 || len(kept) != 0 {
+		t.Errorf("relative name from the baseline's folder not matched")
+	}
+	t.Chdir(filepath.Join(dir, "srv"))
+	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "s.json", "/a", 1, "m")}); n != 1 || len(kept) != 0 {
+		t.Errorf("relative name from a subfolder not matched")
+	}
+}
+
+func TestLoadRejects(t *testing.T) {
+	for name, text := range map[string]string{
+		"version":  `{"version": 2, "findings": []}`,
+		"unknown":  `{"version": 1, "findings": [], "extra": 1}`,
+		"not json": `version: 1`,
+	} {
+		if _, err := Parse("b.json", []byte(text)); err == nil {
+			t.Errorf("%s: accepted %s", name, text)
+		}
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.json")); err == nil {
+		t.Error("missing file accepted")
+	}
+}
