@@ -14,7 +14,8 @@
 //   - go-sdk's generic mcp.AddTool turns it into an isError result whose
 //     content is the error text and which has no structuredContent (a
 //     *jsonrpc.Error becomes a JSON-RPC error response);
-//   - go-sdk's Server.AddTool sends it as a JSON-RPC error response;
+//   - go-sdk's Server.AddTool sends it as a JSON-RPC error response
+//     (with code 0: the SDK does not map it to -32603);
 //   - mcp-go sends it as JSON-RPC error -32603 (Internal error).
 //
 // For the handlers of Pilotage tools (loop tools, found as strictschema

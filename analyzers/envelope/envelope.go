@@ -34,7 +34,7 @@ func errorFate(k toolfind.Kind) string {
 	case toolfind.GoSDKTyped:
 		return "go-sdk's mcp.AddTool turns it into an isError result whose only content is the error text, with no structuredContent (a *jsonrpc.Error becomes a JSON-RPC error response)"
 	case toolfind.GoSDKRaw:
-		return "go-sdk's Server.AddTool sends it as a JSON-RPC error response, a carrier protocol error"
+		return "go-sdk's Server.AddTool sends it as a JSON-RPC error response with code 0, a carrier protocol error"
 	default:
 		return "mcp-go sends it as JSON-RPC error -32603 (Internal error), a carrier protocol error"
 	}

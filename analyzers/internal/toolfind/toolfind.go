@@ -102,6 +102,15 @@ type Values struct {
 func (v *Values) Resolve(e ast.Expr) ast.Expr {
 	for range 8 { // bounded: a cycle of assignments must not hang
 		e = sdk.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok {
+			// A helper of the package that returns one expression, such as
+			// func decl() *mcp.Meta { return mcp.NewMetaFromMap(...) }.
+			if r := v.returned(call); r != nil {
+				e = r
+				continue
+			}
+			return e
+		}
 		id, ok := e.(*ast.Ident)
 		if !ok {
 			return e
@@ -113,6 +122,33 @@ func (v *Values) Resolve(e ast.Expr) ast.Expr {
 		e = init
 	}
 	return e
+}
+
+// returned returns the single returned expression of the package function
+// call calls, when its body is just that return statement.
+func (v *Values) returned(call *ast.CallExpr) ast.Expr {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, ok := v.info.Uses[id].(*types.Func)
+	if !ok {
+		return nil
+	}
+	d := v.funcs[fn.Origin()]
+	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	return ret.Results[0]
 }
 
 // FieldAssigns returns the fields assigned through the variable e names

@@ -48,7 +48,7 @@ func register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "validate_workflow", Meta: decl, InputSchema: schema}, typedAny)
 	s.AddTool(&mcp.Tool{Name: types.ToolManifest, InputSchema: schema}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if req.Params == nil {
-			return nil, errors.New("no params") // want `handler of Pilotage tool "pilotage_manifest" returns a Go error; go-sdk's Server.AddTool sends it as a JSON-RPC error response, a carrier protocol error`
+			return nil, errors.New("no params") // want `handler of Pilotage tool "pilotage_manifest" returns a Go error; go-sdk's Server.AddTool sends it as a JSON-RPC error response with code 0, a carrier protocol error`
 		}
 		if req.Params.Name == "" {
 			return nil, nil // want `handler of Pilotage tool "pilotage_manifest" returns a nil result, which has no structuredContent`
