@@ -1,0 +1,60 @@
+package config
+
+import (
+	"bytes"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Default is the file `pilotage-lint init` writes: every option, with the
+// default active and examples commented out, so a newcomer edits rather
+// than looks up the format.
+const Default = `# pilotage-lint configuration.
+#
+# pilotage-lint reads the first .pilotage-lint.yaml, .pilotage-lint.yml or
+# .pilotage-lint.json found in the working directory or a folder above it;
+# --config FILE names another and --no-config ignores them. Flags given on
+# the command line override this file. See the effective result with
+# pilotage-lint --print-config, and every rule with pilotage-lint rules.
+
+# The lowest severity that fails the run (exit code 1): error, warning or
+# info. Findings below it are still printed.
+fail-on: error
+
+# Run only these rules. Leave empty to run every rule.
+# enable:
+#   - json-syntax
+#   - json-duplicate-key
+
+# Turn these rules off.
+# disable:
+#   - cross-checks-skipped
+
+# Change a rule's severity to error, warning or info.
+# severity:
+#   json-number-range: info
+
+# Suppress findings by rule, file path (a glob or a folder) and JSON Pointer
+# (the value and everything under it). Each field is optional; an empty or
+# "*" rule means every rule. To adopt pilotage-lint on a server with many
+# findings, prefer a baseline: pilotage-lint --write-baseline FILE.
+# ignore:
+#   - rule: json-duplicate-key
+#     path: snapshots/legacy/*.json
+#     pointer: /tools/3
+`
+
+// YAML renders c as a config file that Parse reads back to the same
+// configuration; map keys come out sorted.
+func (c *Config) YAML() ([]byte, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
