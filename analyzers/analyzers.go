@@ -23,6 +23,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/pilotagekit/pilotagekit/analyzers/canonical"
 	"github.com/pilotagekit/pilotagekit/analyzers/envelope"
 	"github.com/pilotagekit/pilotagekit/analyzers/metakey"
 	"github.com/pilotagekit/pilotagekit/analyzers/strictschema"
@@ -33,4 +34,5 @@ var All = []*analysis.Analyzer{
 	metakey.Analyzer,
 	strictschema.Analyzer,
 	envelope.Analyzer,
+	canonical.Analyzer,
 }
