@@ -65,8 +65,9 @@ func fixtureInputs(t *testing.T) []string {
 			return err
 		}
 		// spec-examples holds the spec's own JSON examples for pkg/types
-		// round trips; they are fragments, not lint cases.
-		if d.IsDir() && d.Name() == "spec-examples" {
+		// round trips; they are fragments, not lint cases. diff holds
+		// old/new pairs checked by lint/diff's own golden test.
+		if d.IsDir() && (d.Name() == "spec-examples" || d.Name() == "diff") {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || strings.HasSuffix(p, ".manifest.json") {

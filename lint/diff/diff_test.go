@@ -1,0 +1,131 @@
+package diff_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/diff"
+)
+
+var update = flag.Bool("update", false, "rewrite fixtures/diff goldens from the current findings")
+
+// fixtureRoot holds one folder per diff rule; each case is a pair
+// CASE.old.json / CASE.new.json with the expected findings in CASE.golden.
+const fixtureRoot = "../../fixtures/diff"
+
+func golden(fs []lint.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s %d:%d-%d:%d %s %s %q\n", filepath.Base(f.File), f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer)
+	}
+	return b.String()
+}
+
+func read(t *testing.T, path string) *lint.Input {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &lint.Input{Name: strings.TrimPrefix(filepath.ToSlash(path), "../../"), Data: data, Explicit: true}
+}
+
+type fixtureCase struct{ rule, name, dir string }
+
+func cases(t *testing.T) []fixtureCase {
+	olds, err := filepath.Glob(filepath.Join(fixtureRoot, "*", "*.old.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(olds)
+	var out []fixtureCase
+	for _, o := range olds {
+		out = append(out, fixtureCase{filepath.Base(filepath.Dir(o)), strings.TrimSuffix(filepath.Base(o), ".old.json"), filepath.Dir(o)})
+	}
+	return out
+}
+
+// TestFixtures compares each pair and checks the findings exactly against
+// its golden; bad* cases must draw their folder's rule, good* must not.
+func TestFixtures(t *testing.T) {
+	for _, c := range cases(t) {
+		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+			base := filepath.Join(c.dir, c.name)
+			res, err := diff.Compare(read(t, base+".old.json"), read(t, base+".new.json"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Findings {
+				if f.Message == "" || f.Spec == "" || strings.Count(f.Message, ". ") > 0 {
+					t.Errorf("finding %s: message must be one sentence with a spec section: %q", f.Rule, f.Message)
+				}
+			}
+			got := golden(res.Findings)
+			if *update {
+				if err := os.WriteFile(base+".golden", []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(base + ".golden")
+			if err != nil {
+				t.Fatalf("missing golden (run go test ./lint/diff -update and review it): %v", err)
+			}
+			if got != string(want) {
+				t.Errorf("findings differ from %s.golden\n--- got\n%s--- want\n%s", base, got, want)
+			}
+			has := strings.Contains(got, " "+c.rule+" ")
+			if strings.HasPrefix(c.name, "bad") && !has {
+				t.Errorf("%s is a failing case for %s but does not draw it", base, c.rule)
+			}
+			if strings.HasPrefix(c.name, "good") && has {
+				t.Errorf("%s is a passing case for %s but draws it", base, c.rule)
+			}
+		})
+	}
+}
+
+// TestEveryRuleHasBothPolarities demands a bad and a good case per rule.
+func TestEveryRuleHasBothPolarities(t *testing.T) {
+	bad, good := map[string]bool{}, map[string]bool{}
+	for _, c := range cases(t) {
+		bad[c.rule] = bad[c.rule] || strings.HasPrefix(c.name, "bad")
+		good[c.rule] = good[c.rule] || strings.HasPrefix(c.name, "good")
+	}
+	for _, r := range diff.Rules() {
+		if !bad[r.ID] || !good[r.ID] {
+			t.Errorf("rule %s needs fixtures/diff/%s/bad*.old.json and good*.old.json pairs", r.ID, r.ID)
+		}
+		if !strings.HasPrefix(r.ID, "diff-") || r.Check != nil {
+			t.Errorf("rule %s: diff rules are prefixed diff- and run through diff.Compare", r.ID)
+		}
+	}
+}
+
+// TestIdentical: a snapshot compared with itself has no findings.
+func TestIdentical(t *testing.T) {
+	in := read(t, "../../fixtures/examples/good-server.snapshot.json")
+	res, err := diff.Compare(in, in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 {
+		t.Errorf("findings on identical inputs:\n%s", golden(res.Findings))
+	}
+}
+
+// TestUnusableInput: input that holds nothing to compare is an error, not
+// a silent pass.
+func TestUnusableInput(t *testing.T) {
+	good := read(t, "../../fixtures/examples/good-server.snapshot.json")
+	for _, data := range []string{`{"name": "x"}`, `{"tools": [`, ``} {
+		if _, err := diff.Compare(good, &lint.Input{Name: "bad.json", Data: []byte(data)}, nil); err == nil {
+			t.Errorf("%q: no error", data)
+		}
+	}
+}
