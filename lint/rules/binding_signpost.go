@@ -1,0 +1,346 @@
+package rules
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// The cold-start signposts (Part III §3.4) constrain what a description
+// communicates, never its wording, so each duty is a set of accepted
+// phrases matched case-insensitively as whole words. The lists are the
+// rules' documentation: they are printed in each rule's Doc.
+var (
+	signpostPilotage = []string{"pilotage", types.ExtensionID}
+	signpostFirst    = []string{"first", "start", "starts", "start here", "starting point", "begin", "begin here", "beginning", "entry point", "entrypoint", "before anything else", "before any other", "before using"}
+	signpostLearn    = []string{"learn", "learning", "guide", "guides", "guidance", "documentation", "docs", "tutorial", "tutorials", "teach", "teaches", "teaching", "manual", "how-to"}
+	signpostLookup   = []string{"lookup", "look up", "looks up", "looking up", "search", "searches", "catalog", "catalogue", "catalogs", "inventory", "directory"}
+	signpostValidate = []string{"validate", "validates", "validation", "validator", "check", "checks", "checking", "checker", "verify", "verifies", "verification", "lint", "lints", "linting"}
+	signpostExecute  = []string{"execute", "executes", "execution", "run", "runs", "running", "deploy", "deploys", "deployment", "invoke", "invokes", "invocation"}
+	signpostFetch    = []string{"fetch", "fetches", "fetching", "inspect", "inspects", "inspection", "retrieve", "retrieves", "retrieval", "get", "gets", "read", "reads", "replay", "replays", "look up", "looks up"}
+	signpostTrace    = []string{"trace", "traces", "run record", "run records", "execution record", "execution records", "run history"}
+
+	rePilotage = signpostRE(signpostPilotage...)
+	reFirst    = signpostRE(signpostFirst...)
+	reManifest = signpostRE(types.ToolManifest)
+	reLearn    = signpostRE(signpostLearn...)
+	reLookup   = signpostRE(signpostLookup...)
+	reValidate = signpostRE(signpostValidate...)
+	reExecute  = signpostRE(signpostExecute...)
+	reFetch    = signpostRE(signpostFetch...)
+	reTrace    = signpostRE(signpostTrace...)
+)
+
+func signpostWords(ws []string) string {
+	q := make([]string, len(ws))
+	for i, w := range ws {
+		q[i] = "\"" + w + "\""
+	}
+	return strings.Join(q, ", ")
+}
+
+const signpostMatching = " Matching is case-insensitive and by whole words (a space inside a phrase also matches a hyphen)."
+
+func init() {
+	register(
+		&lint.Rule{
+			ID: "signpost-welcome", Severity: lint.Error, Spec: "Part III §3.4",
+			Summary: "The initialize instructions (or the server/discover description) do not name Pilotage and send the agent to pilotage_manifest first.",
+			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Accepted words naming Pilotage: " + signpostWords(signpostPilotage) + "; the text must contain pilotage_manifest and one of " + signpostWords(signpostFirst) + "." + signpostMatching + " Missing instructions are a finding of this rule.",
+			Bad:     `{"instructions": "Building automation server."}`,
+			Good:    `{"instructions": "This server speaks Pilotage. Call pilotage_manifest first."}`,
+			Check:   bindingWelcomeCheck,
+		},
+		&lint.Rule{
+			ID: "signpost-entry-point", Severity: lint.Error, Spec: "Part III §3.4",
+			Summary: "The pilotage_manifest description does not mark it as the starting point.",
+			Doc:     "The pilotage_manifest description MUST identify the tool as the starting point, enough for an agent reading tools/list alone to conclude: call this first. It is the load-bearing signpost, because every host shows tool descriptions while not all show instructions. Accepted words: " + signpostWords(signpostFirst) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
+			Bad:     `{"name": "pilotage_manifest", "description": "Returns the manifest."}`,
+			Good:    `{"name": "pilotage_manifest", "description": "Start here: returns the Pilotage manifest."}`,
+			Check:   bindingEntryPointCheck,
+		},
+		&lint.Rule{
+			ID: "signpost-guide-stage", Severity: lint.Error, Spec: "Part III §3.4",
+			Summary: "The pilotage_get_guide description does not say it serves the learn stage.",
+			Doc:     "The pilotage_get_guide description MUST state that the tool serves the learn stage, the guides, so that an uninstructed agent knows where to learn a Language before writing a program. Accepted words: " + signpostWords(signpostLearn) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
+			Bad:     `{"name": "pilotage_get_guide", "description": "Returns text for a language."}`,
+			Good:    `{"name": "pilotage_get_guide", "description": "Learn a Language: returns its guides."}`,
+			Check:   bindingGuideStageCheck,
+		},
+		&lint.Rule{
+			ID: "signpost-catalog-stage", Severity: lint.Error, Spec: "Part III §3.4",
+			Summary: "The pilotage_catalog description does not say it serves the lookup stage.",
+			Doc:     "When any Language declares catalog, the pilotage_catalog description MUST state that the tool serves the lookup stage, the catalog, so an agent knows where to find the environment-bound names a program may use. Without a manifest the rule checks pilotage_catalog whenever it is listed. Accepted words: " + signpostWords(signpostLookup) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
+			Bad:     `{"name": "pilotage_catalog", "description": "Query verbs: list, get, changed_since."}`,
+			Good:    `{"name": "pilotage_catalog", "description": "Look up the catalog of names a program may use."}`,
+			Check:   bindingCatalogStageCheck,
+		},
+		&lint.Rule{
+			ID: "signpost-loop-tool", Severity: lint.Error, Spec: "Part III §3.4",
+			Summary: "A loop tool's description does not state its stage or name the Language(s) it serves.",
+			Doc: "Loop-tool names are chosen per Language, so for an uninstructed agent the description is the only reliable signal of what a loop tool is: it MUST state the stage it serves and the Language name(s) it serves. Accepted stage words: validate: " + signpostWords(signpostValidate) + "; execute: " + signpostWords(signpostExecute) + "; trace fetch: one of " + signpostWords(signpostFetch) + " together with one of " + signpostWords(signpostTrace) + "." + signpostMatching +
+				" A Language is named by its full identifier (buildingflow/1) or by its family alone (buildingflow) when no other Language of the manifest shares that family; a family shared by two Languages does not say which one is served. Languages come from the manifest, or without one from the tool's program declaration (an inferred trace-fetch tool's Language cannot be known and is skipped). A missing or empty description is a finding of this rule.",
+			Bad:   `{"name": "run_flow", "description": "Runs it."}`,
+			Good:  `{"name": "run_flow", "description": "Execute stage for buildingflow/1 programs."}`,
+			Check: bindingLoopToolSignpostsCheck,
+		},
+	)
+}
+
+// signpostDescription returns a tool's description, reporting a missing,
+// non-string or blank one; ok is false when there is nothing to match.
+func signpostDescription(p *lint.Pass, t *snapshot.Tool, duty string) (string, bool) {
+	d := t.Description
+	switch {
+	case d == nil:
+		p.ReportMissing(t.Node, "%s has no description; add one that %s", t.Name, duty)
+	case !d.IsString():
+		p.Report(d, "the description of %s is a %s; make it a string that %s", t.Name, d.Kind, duty)
+	case strings.TrimSpace(d.Text) == "":
+		p.Report(d, "the description of %s is empty; write one that %s", t.Name, duty)
+	default:
+		return d.Text, true
+	}
+	return "", false
+}
+
+// signpostServerText returns the server-description text surface of the stateless
+// revision, when the discover result has one.
+func signpostServerText(discover *source.Node) *source.Node {
+	for _, n := range []*source.Node{discover.Get("instructions"), discover.Get("description"), discover.Path("serverInfo", "description")} {
+		if n != nil {
+			return n
+		}
+	}
+	return nil
+}
+
+func bindingWelcomeCheck(p *lint.Pass) {
+	s := p.Snap
+	res, what := bindingServerResult(s)
+	// The duty holds "whenever the Pilotage tools are exposed", which only
+	// tools/list shows: a Server may hide them from some Clients (§1.3).
+	if s.ToolsArray == nil {
+		if res != nil {
+			p.Skip("the welcome text (no tools/list to show whether Pilotage tools are exposed)")
+		}
+		return
+	}
+	if exposed, _ := bindingExposed(s); !exposed {
+		return
+	}
+	if res == nil {
+		p.Skip("the welcome text (no " + what + " in the input)")
+		return
+	}
+	var text *source.Node
+	if s.Stateless() {
+		// Only when the revision has a server-description text; otherwise
+		// the entry-point description carries the whole duty.
+		if text = signpostServerText(res); text == nil {
+			return
+		}
+		what = "the server/discover description"
+	} else {
+		if text = res.Get("instructions"); text == nil {
+			p.ReportMissing(res, "the initialize result has no instructions; add text that names Pilotage and tells the agent to call %s first", types.ToolManifest)
+			return
+		}
+		what = "the initialize instructions"
+	}
+	if !text.IsString() {
+		p.Report(text, "the welcome text in %s is a %s; make it a string that names Pilotage and tells the agent to call %s first", what, text.Kind, types.ToolManifest)
+		return
+	}
+	var lacks []string
+	if !rePilotage.MatchString(text.Text) {
+		lacks = append(lacks, "name Pilotage")
+	}
+	if !reManifest.MatchString(text.Text) || !reFirst.MatchString(text.Text) {
+		lacks = append(lacks, "tell the agent to call "+types.ToolManifest+" first")
+	}
+	if len(lacks) > 0 {
+		p.Report(text, "the welcome text in %s does not %s; say so, for example \"This server speaks Pilotage: call %s first.\"", what, strings.Join(lacks, " or "), types.ToolManifest)
+	}
+}
+
+func bindingEntryPointCheck(p *lint.Pass) {
+	t := p.Snap.Tool(types.ToolManifest)
+	if t == nil {
+		return
+	}
+	const duty = "marks this tool as the starting point (for example \"Start here: call this first.\")"
+	if text, ok := signpostDescription(p, t, duty); ok && !reFirst.MatchString(text) {
+		p.Report(t.Description, "the pilotage_manifest description does not mark the tool as the starting point; say so, for example \"Start here: call this first.\"")
+	}
+}
+
+func bindingGuideStageCheck(p *lint.Pass) {
+	t := p.Snap.Tool(types.ToolGetGuide)
+	if t == nil {
+		return
+	}
+	const duty = "states it serves the learn stage, the guides"
+	if text, ok := signpostDescription(p, t, duty); ok && !reLearn.MatchString(text) {
+		p.Report(t.Description, "the pilotage_get_guide description does not say it serves the learn stage; mention learning or the guides, for example \"Learn a Language: returns its guides.\"")
+	}
+}
+
+func bindingAnyCatalog(s *snapshot.Snapshot) bool {
+	for _, l := range s.Languages {
+		if l.Caps.Declared(string(types.CapCatalog)) {
+			return true
+		}
+	}
+	return false
+}
+
+func bindingCatalogStageCheck(p *lint.Pass) {
+	t := p.Snap.Tool(types.ToolCatalog)
+	if t == nil || p.Snap.Manifest != nil && !bindingAnyCatalog(p.Snap) {
+		return
+	}
+	const duty = "states it serves the lookup stage, the catalog"
+	if text, ok := signpostDescription(p, t, duty); ok && !reLookup.MatchString(text) {
+		p.Report(t.Description, "the pilotage_catalog description does not say it serves the lookup stage; mention looking names up in the catalog, for example \"Look up the catalog of names a program may use.\"")
+	}
+}
+
+// signpostStage reports whether text states stage st.
+func signpostStage(st types.Stage, text string) bool {
+	switch st {
+	case types.StageValidate:
+		return reValidate.MatchString(text)
+	case types.StageExecute:
+		return reExecute.MatchString(text)
+	case types.StageTraceFetch:
+		return reFetch.MatchString(text) && reTrace.MatchString(text)
+	}
+	return true
+}
+
+var signpostStageWords = map[types.Stage]string{
+	types.StageValidate:   `"validate" or a synonym such as "check" or "verify"`,
+	types.StageExecute:    `"execute" or a synonym such as "run" or "deploy"`,
+	types.StageTraceFetch: `"fetch" and "trace", or synonyms such as "inspect" and "run record"`,
+}
+
+// signpostLanguage returns a pattern matching the ways text may name
+// Language name: the full identifier, or its family when unique among
+// names (the manifest's Languages, or those the tool declares).
+func signpostLanguage(name string, names []string) *regexp.Regexp {
+	id, err := types.ParseLanguageID(name)
+	if err != nil {
+		return signpostRE(name)
+	}
+	for _, o := range names {
+		if o == name {
+			continue
+		}
+		if oid, err := types.ParseLanguageID(o); err == nil && oid.Family == id.Family {
+			return signpostRE(name)
+		}
+	}
+	return signpostRE(name, id.Family)
+}
+
+func bindingLoopToolSignpostsCheck(p *lint.Pass) {
+	s := p.Snap
+	// Family uniqueness is judged against every Language the input names:
+	// the manifest's, or without one those the tools declare.
+	var allNames []string
+	for _, l := range s.Languages {
+		allNames = append(allNames, l.Name)
+	}
+	if s.Manifest == nil {
+		for _, t := range s.Tools {
+			allNames = append(allNames, bindingDeclaredLanguages(t.ProgramDeclaration())...)
+		}
+	}
+	for _, lt := range s.LoopTools() {
+		t := lt.Tool
+		if t == nil {
+			continue
+		}
+		var stages []types.Stage
+		for _, st := range types.Stages {
+			if lt.Serves(st) {
+				stages = append(stages, st)
+			}
+		}
+		var duty []string
+		for _, st := range stages {
+			duty = append(duty, signpostStageWords[st])
+		}
+		text, ok := signpostDescription(p, t, "states its stage ("+strings.Join(duty, ", ")+") and names the Language(s) it serves")
+		if !ok {
+			continue
+		}
+		var missing []string
+		for _, st := range stages {
+			if !signpostStage(st, text) {
+				missing = append(missing, "its stage ("+signpostStageWords[st]+")")
+			}
+		}
+		langs := bindingServedLanguages(lt)
+		if lt.Inferred && lt.Serves(types.StageTraceFetch) {
+			p.Skip("the Language named by trace-fetch tool descriptions (no manifest)")
+		}
+		var unnamed []string
+		for _, l := range langs {
+			if !signpostLanguage(l, allNames).MatchString(text) {
+				unnamed = append(unnamed, l)
+			}
+		}
+		if len(unnamed) > 0 {
+			missing = append(missing, "the Language it serves ("+strings.Join(unnamed, ", ")+")")
+		}
+		if len(missing) > 0 {
+			p.Report(t.Description, "the description of loop tool %s does not state %s; an uninstructed agent learns what a loop tool is only from its description", t.Name, strings.Join(missing, " or "))
+		}
+	}
+}
+
+// bindingServedLanguages returns the names of the Languages a loop tool serves:
+// from the manifest, or, for an inferred tool, from its program
+// declaration.
+func bindingServedLanguages(lt *snapshot.LoopTool) []string {
+	var names []string
+	if lt.Inferred {
+		names = bindingDeclaredLanguages(lt.Tool.ProgramDeclaration())
+	} else {
+		for _, ls := range lt.Stages {
+			for _, l := range ls {
+				names = append(names, l.Name)
+			}
+		}
+	}
+	sort.Strings(names)
+	out := names[:0]
+	for i, n := range names {
+		if n != "" && (i == 0 || n != names[i-1]) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// bindingDeclaredLanguages returns the language members of a program declaration
+// in either form.
+func bindingDeclaredLanguages(decl *source.Node) []string {
+	var out []string
+	if v, ok := decl.Str("language"); ok {
+		out = append(out, v)
+	}
+	for _, b := range bindingKids(decl.Get("languages")) {
+		if v, ok := b.Str("language"); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
