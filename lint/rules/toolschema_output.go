@@ -1,0 +1,387 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync"
+	"weak"
+
+	"github.com/go-openapi/jsonpointer"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// Output schemas (Part III §6): MCP requires structuredContent to satisfy a
+// declared outputSchema even on isError results, so a schema describing
+// only the success shape makes a Host or SDK reject the first request error
+// (Part IV §11). The schema is compiled offline: every external reference
+// is refused, never fetched.
+
+func init() {
+	const spec = "Part III §6"
+	register(
+		&lint.Rule{
+			ID: "toolschema-output-schema-missing", Severity: lint.Warning, Spec: spec,
+			Summary: "A Pilotage tool declares no outputSchema.",
+			Doc:     "Servers SHOULD declare an MCP outputSchema for every Pilotage tool (Part III §6): the fixed access tools and every loop tool. It tells a Host the shape of structuredContent, the machine contract, without a call; Part III publishes ready JSON Schemas in the required anyOf form.",
+			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object"}}`,
+			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object"}, "outputSchema": {"anyOf": [{"$ref": "#/$defs/validateResult"}, {"$ref": "#/$defs/requestError"}], "$defs": {...}}}`,
+			Check:   checkOutputSchemaMissing,
+		},
+		&lint.Rule{
+			ID: "toolschema-output-schema-invalid", Severity: lint.Error, Spec: spec,
+			Summary: "A Pilotage tool's outputSchema cannot be compiled.",
+			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a pattern the RE2 engine of Go-based Hosts rejects such as a lookahead, an unknown $schema dialect, a $ref that resolves nowhere) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run.",
+			Bad:     `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "strng"}}}}`,
+			Good:    `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}`,
+			Check:   checkOutputSchemaInvalid,
+		},
+		&lint.Rule{
+			ID: "toolschema-output-schema-external-ref", Severity: lint.Warning, Spec: spec,
+			Summary: "A Pilotage tool's outputSchema references an external document.",
+			Doc:     "An outputSchema whose $ref points outside the schema makes every Host fetch that document to validate a result, which offline, sandboxed or air-gapped Hosts cannot do, and it can change under the Server's feet. pilotage-lint never follows such a reference: it reports it and checks the rest of the schema as if the reference accepted anything. Copy the definition under $defs and reference it as #/$defs/name.",
+			Bad:     `{"outputSchema": {"anyOf": [{"$ref": "https://example.com/pilotage/validate.json"}]}}`,
+			Good:    `{"outputSchema": {"anyOf": [{"$ref": "#/$defs/validate"}], "$defs": {"validate": {"type": "object"}}}}`,
+			Check:   checkOutputSchemaExternalRef,
+		},
+		&lint.Rule{
+			ID: "toolschema-output-schema-rejects-shape", Severity: lint.Error, Spec: spec,
+			Summary: "A Pilotage tool's outputSchema rejects a structuredContent shape the tool can return.",
+			Doc:     "A declared outputSchema MUST accept every structuredContent shape its tool can produce: every Part II success shape, every operation-specific shape (all three catalog verbs, valid and invalid validation results, started and refused Runs) and the Part III §7.2 request-error shape (Part III §6). pilotage-lint validates a minimal valid instance of each shape, built for the tool's stage and its Languages' capabilities (catalog_version, plan, locator dialect), against the tool's own schema and names each one it rejects; without a manifest, a shape passes when any capability variant of it does. The finding sits at the schema keyword that rejected the instance.",
+			Bad:     `{"name": "trace_run", "outputSchema": {"type": "object", "required": ["run_id", "trace"]}}`,
+			Good:    `{"name": "trace_run", "outputSchema": {"anyOf": [{"type": "object", "required": ["run_id", "trace"]}, {"type": "object", "required": ["error"]}]}}`,
+			Check:   checkOutputSchemaRejectsShape,
+		},
+	)
+}
+
+// pilotageTools returns the fixed access tools present and every loop tool
+// present, each once, with the loop tool's stages when it is one.
+func pilotageTools(p *lint.Pass) []pilotageTool {
+	var out []pilotageTool
+	seen := map[*snapshot.Tool]bool{}
+	for _, name := range types.FixedTools {
+		if t := p.Snap.Tool(name); t != nil && !seen[t] {
+			seen[t] = true
+			out = append(out, pilotageTool{Tool: t})
+		}
+	}
+	for _, lt := range p.Snap.LoopTools() {
+		if lt.Tool != nil && !seen[lt.Tool] {
+			seen[lt.Tool] = true
+			out = append(out, pilotageTool{Tool: lt.Tool, loop: lt})
+		}
+	}
+	return out
+}
+
+type pilotageTool struct {
+	*snapshot.Tool
+	loop *snapshot.LoopTool
+}
+
+func checkOutputSchemaMissing(p *lint.Pass) {
+	for _, t := range pilotageTools(p) {
+		if t.OutputSchema == nil {
+			p.ReportMissing(t.Node, "Pilotage tool %q declares no outputSchema; add one that is an anyOf of its Part II response shapes and the Part III §7.2 request-error shape", t.Name)
+		}
+	}
+}
+
+func checkOutputSchemaInvalid(p *lint.Pass) {
+	for _, t := range pilotageTools(p) {
+		if t.OutputSchema == nil {
+			continue
+		}
+		c := compileOutputSchema(t.OutputSchema)
+		if c.schema == nil {
+			p.Report(at(t.OutputSchema, c.errPtr), "the outputSchema of %q cannot be compiled (%s), so Hosts cannot validate its results; fix the schema at this location", t.Name, c.errMsg)
+		}
+	}
+}
+
+func checkOutputSchemaExternalRef(p *lint.Pass) {
+	for _, t := range pilotageTools(p) {
+		if t.OutputSchema == nil {
+			continue
+		}
+		for _, ptr := range compileOutputSchema(t.OutputSchema).externals {
+			ref := at(t.OutputSchema, ptr)
+			p.Report(ref, "the outputSchema of %q references the external document %q, which pilotage-lint does not fetch and offline Hosts cannot; copy the definition under $defs and reference it locally", t.Name, ref.Text)
+		}
+	}
+}
+
+func checkOutputSchemaRejectsShape(p *lint.Pass) {
+	for _, t := range pilotageTools(p) {
+		if t.OutputSchema == nil {
+			continue
+		}
+		c := compileOutputSchema(t.OutputSchema)
+		if c.schema == nil {
+			continue
+		}
+		for _, sh := range shapesOf(p.Snap, t) {
+			var first error
+			accepted := false
+			for _, inst := range sh.alts {
+				err := c.schema.Validate(inst)
+				if err == nil {
+					accepted = true
+					break
+				}
+				if first == nil {
+					first = err
+				}
+			}
+			if accepted {
+				continue
+			}
+			ptr, why := rejection(first)
+			p.Report(at(t.OutputSchema, ptr), "the outputSchema of %q rejects the %s shape the tool can return (%s), so Hosts refuse that result; make the schema an anyOf that also admits this shape", t.Name, sh.name, why)
+		}
+	}
+}
+
+// at resolves a pointer relative to a schema node, falling back to the
+// nearest existing ancestor so a finding always has a position.
+func at(schema *source.Node, ptr string) *source.Node {
+	for {
+		if n, ok := schema.Resolve(ptr); ok {
+			return n
+		}
+		i := strings.LastIndexByte(ptr, '/')
+		if i < 0 {
+			return schema
+		}
+		ptr = ptr[:i]
+	}
+}
+
+var printer = message.NewPrinter(language.English)
+
+// rejection finds the schema keyword that refused an instance: it follows
+// the error tree while it has one cause (or an anonymous group), so an
+// anyOf with several failing branches is reported at the anyOf.
+func rejection(err error) (ptr, why string) {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return "", err.Error()
+	}
+	for len(ve.Causes) == 1 || (len(ve.Causes) > 1 && len(ve.ErrorKind.KeywordPath()) == 0) {
+		ve = ve.Causes[0]
+	}
+	_, frag, _ := strings.Cut(ve.SchemaURL, "#")
+	ptr = unescapeFragment(frag)
+	for _, k := range ve.ErrorKind.KeywordPath() {
+		ptr += "/" + jsonpointer.Escape(k)
+	}
+	why = ve.ErrorKind.LocalizedString(printer)
+	if len(ve.InstanceLocation) > 0 {
+		why = fmt.Sprintf("at /%s: %s", strings.Join(ve.InstanceLocation, "/"), why)
+	}
+	return ptr, why
+}
+
+func unescapeFragment(frag string) string {
+	if u, err := url.PathUnescape(frag); err == nil {
+		return u
+	}
+	return frag
+}
+
+// compiledSchema is the result of compiling one outputSchema. It holds
+// pointers relative to the schema rather than nodes, so the cache does not
+// keep parsed files alive.
+type compiledSchema struct {
+	schema *jsonschema.Schema
+	// errPtr and errMsg say where and why compilation failed.
+	errPtr, errMsg string
+	// externals are the pointers of the external $ref values.
+	externals []string
+}
+
+type compileOnce struct {
+	once sync.Once
+	c    *compiledSchema
+}
+
+// compiled caches compilations by outputSchema node for as long as the
+// node lives, so the rules of this family compile each schema once per run
+// even though each rule walks the tools separately.
+var compiled sync.Map // weak.Pointer[source.Node] -> *compileOnce
+
+func compileOutputSchema(n *source.Node) *compiledSchema {
+	key := weak.Make(n)
+	v, loaded := compiled.LoadOrStore(key, &compileOnce{})
+	if !loaded {
+		runtime.AddCleanup(n, func(k weak.Pointer[source.Node]) { compiled.Delete(k) }, key)
+	}
+	e := v.(*compileOnce)
+	e.once.Do(func() { e.c = compileSchema(n) })
+	return e.c
+}
+
+// schemaURL is the base URL of every compiled outputSchema; relative
+// references resolve against it and are refused like any other.
+const schemaURL = "file:///pilotage-lint/outputSchema.json"
+
+// refusingLoader fetches nothing: known metaschemas come from the
+// compiler's embedded copies, everything else fails compilation.
+type refusingLoader struct{}
+
+func (refusingLoader) Load(u string) (any, error) {
+	return nil, fmt.Errorf("pilotage-lint does not fetch %s", u)
+}
+
+func compileSchema(n *source.Node) *compiledSchema {
+	c := &compiledSchema{}
+	ids := map[string]bool{}
+	collectIDs(n, ids)
+	doc := schemaDoc(n, n, ids, &c.externals)
+	comp := jsonschema.NewCompiler()
+	comp.UseLoader(refusingLoader{})
+	comp.DefaultDraft(jsonschema.Draft2020)
+	err := comp.AddResource(schemaURL, doc)
+	if err == nil {
+		c.schema, err = comp.Compile(schemaURL)
+	}
+	if err != nil {
+		c.schema = nil
+		c.errPtr, c.errMsg = compileError(n, err)
+	}
+	return c
+}
+
+// compileError turns a compiler error into a pointer inside the schema and
+// a short reason.
+func compileError(n *source.Node, err error) (string, string) {
+	var sve *jsonschema.SchemaValidationError
+	if errors.As(err, &sve) {
+		var ve *jsonschema.ValidationError
+		if errors.As(sve.Err, &ve) {
+			for len(ve.Causes) > 0 {
+				ve = ve.Causes[0]
+			}
+			ptr := ""
+			for _, t := range ve.InstanceLocation {
+				ptr += "/" + jsonpointer.Escape(t)
+			}
+			return ptr, "invalid value: " + ve.ErrorKind.LocalizedString(printer)
+		}
+	}
+	var lue *jsonschema.LoadURLError
+	if errors.As(err, &lue) {
+		if s, ok := n.Str("$schema"); ok && strings.TrimSuffix(s, "#") == strings.TrimSuffix(lue.URL, "#") {
+			return "/$schema", fmt.Sprintf("unknown JSON Schema dialect %q", s)
+		}
+		return refPointer(n, lue.URL), fmt.Sprintf("cannot load %q", strings.TrimPrefix(lue.URL, "file:///pilotage-lint/"))
+	}
+	var jpe *jsonschema.JSONPointerNotFoundError
+	if errors.As(err, &jpe) {
+		return refPointer(n, jpe.URL), "a $ref target does not exist"
+	}
+	var ane *jsonschema.AnchorNotFoundError
+	if errors.As(err, &ane) {
+		return refPointer(n, ane.Reference), "a $ref anchor does not exist"
+	}
+	msg := strings.ReplaceAll(err.Error(), schemaURL, "outputSchema")
+	var dup *jsonschema.DuplicateIDError
+	if errors.As(err, &dup) {
+		return unescapeFragment(dup.Ptr2), msg
+	}
+	return "", msg
+}
+
+// refPointer finds the $ref whose target is u, or "" for the schema root.
+func refPointer(root *source.Node, u string) string {
+	_, frag, hasFrag := strings.Cut(u, "#")
+	var found string
+	var walk func(s *source.Node)
+	walk = func(s *source.Node) {
+		if found != "" || !s.IsObject() {
+			return
+		}
+		if r := s.Get("$ref"); r.IsString() {
+			rf, rfrag, _ := strings.Cut(r.Text, "#")
+			if (hasFrag && rf == "" && rfrag == frag) || (rf != "" && strings.HasSuffix(strings.Split(u, "#")[0], rf)) {
+				found = strings.TrimPrefix(r.Pointer(), root.Pointer())
+				return
+			}
+		}
+		for _, sub := range subschemas(s) {
+			walk(sub)
+		}
+	}
+	walk(root)
+	return found
+}
+
+func collectIDs(s *source.Node, ids map[string]bool) {
+	if !s.IsObject() {
+		return
+	}
+	if id, ok := s.Str("$id"); ok {
+		ids[strings.TrimSuffix(id, "#")] = true
+	}
+	for _, sub := range subschemas(s) {
+		collectIDs(sub, ids)
+	}
+}
+
+// external reports whether a reference leaves the document: it is not a
+// fragment and names no resource the document embeds with $id.
+func external(ref string, ids map[string]bool) bool {
+	base, _, _ := strings.Cut(ref, "#")
+	if base == "" {
+		return false
+	}
+	for id := range ids {
+		if id == base || strings.HasSuffix(id, "/"+base) {
+			return false
+		}
+	}
+	return true
+}
+
+// schemaDoc converts a schema to the compiler's document form, dropping
+// each external $ref (recorded in ext) so the rest of the schema is still
+// compiled and checked; values of non-schema keywords are copied as is.
+func schemaDoc(root, s *source.Node, ids map[string]bool, ext *[]string) any {
+	if !s.IsObject() {
+		return s.Value()
+	}
+	m := make(map[string]any, len(s.Kids))
+	for _, k := range s.Kids {
+		switch {
+		case (k.Key == "$ref" || k.Key == "$dynamicRef") && k.IsString() && external(k.Text, ids):
+			*ext = append(*ext, strings.TrimPrefix(k.Pointer(), root.Pointer()))
+		case schemaValued[k.Key] || (k.Key == "items" && !k.IsArray()):
+			m[k.Key] = schemaDoc(root, k, ids, ext)
+		case (schemaArrays[k.Key] || k.Key == "items") && k.IsArray():
+			arr := make([]any, len(k.Kids))
+			for i, e := range k.Kids {
+				arr[i] = schemaDoc(root, e, ids, ext)
+			}
+			m[k.Key] = arr
+		case (schemaMaps[k.Key] || k.Key == "dependencies") && k.IsObject():
+			sub := make(map[string]any, len(k.Kids))
+			for _, e := range k.Kids {
+				sub[e.Key] = schemaDoc(root, e, ids, ext)
+			}
+			m[k.Key] = sub
+		default:
+			m[k.Key] = k.Value()
+		}
+	}
+	return m
+}

@@ -1,0 +1,272 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// Reserved argument names (Part III §4.4): a generic Client forms every
+// loop request from the manifest, the inputSchema, the program declaration
+// and the reserved-name table alone, so each reserved member must be where
+// the table says, with the type it says.
+
+func init() {
+	const spec = "Part III §4.4"
+	register(
+		&lint.Rule{
+			ID: "toolschema-reserved-misused", Severity: lint.Error, Spec: spec,
+			Summary: "A loop tool uses a reserved argument name for another purpose.",
+			Doc:     "Part III §4.4 reserves argument names on loop tools (program_ref, input, context, trace_level, expected_catalog_version, idempotency_key, test_run, mode, store, run_id, question) and gives each a JSON type; a Server MUST NOT use them for anything else. A generic Client sends, say, trace_level as a string because the table says so: a tool that declares it as an integer, or that names its program argument input, receives requests it cannot interpret. The finding sits at the conflicting \"type\" value or at the program declaration's argument name.",
+			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"trace_level": {"type": "integer"}}}}`,
+			Good:    `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"trace_level": {"type": "string"}}}}`,
+			Check:   checkReservedMisused,
+		},
+		&lint.Rule{
+			ID: "toolschema-reserved-missing", Severity: lint.Error, Spec: spec,
+			Summary: "A loop tool's inputSchema lacks a reserved member its stage or its Language's capabilities require.",
+			Doc:     "Every execute tool MUST declare trace_level, and expected_catalog_version when it serves a catalog-bearing Language; an execute tool MUST accept mode for a Language with execution \"both\", test_run where execute.test_run is declared and idempotency_key where execute.idempotency is declared; every trace-fetch tool MUST declare run_id, and question where trace_fetch.narrate is declared (Part III §4.4 rules 1, 2, 5-7). A Client builds requests from the inputSchema, so a capability without its member cannot be used. Without a manifest only trace_level and run_id are checked and the capability-dependent members are listed as skipped.",
+			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}}`,
+			Good:    `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}`,
+			Check:   checkReservedMissing,
+		},
+		&lint.Rule{
+			ID: "toolschema-run-id-not-required", Severity: lint.Error, Spec: spec,
+			Summary: "A trace-fetch tool does not mark run_id required.",
+			Doc:     "Part III §4.4 rule 7: every trace-fetch tool MUST declare run_id and mark it required. A fetch without a run identifier has nothing to fetch; requiring it in the schema makes the omission a structural fault a Client's SDK catches before sending.",
+			Bad:     `{"name": "trace_run", "inputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}`,
+			Good:    `{"name": "trace_run", "inputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}, "required": ["run_id"]}}`,
+			Check:   checkRunIDRequired,
+		},
+		&lint.Rule{
+			ID: "toolschema-validate-program-required", Severity: lint.Error, Spec: spec,
+			Summary: "A validate tool's program argument is required when shared, or optional when it serves one Language.",
+			Doc:     "Part III §4.4 rules 8 and 9: a validate tool serving one Language MUST mark its program-bearing argument required, and a shared validate tool (program declaration with languages[]) MUST mark none of its program arguments required, because exactly one of them is supplied per request and the selection is checked after schema validation. Which form applies is read from the tool's program declaration.",
+			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}, "required": ["flow"]}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Check:   checkValidateProgramRequired,
+		},
+		&lint.Rule{
+			ID: "toolschema-mode-not-both", Severity: lint.Warning, Spec: spec,
+			Summary: "An execute tool declares mode although none of its Languages has execution \"both\".",
+			Doc:     "The mode selector exists only for a Language with execution \"both\"; supplying it for any other Language is an invalid_request (Part III §4.4, \"mode\"). Declaring it in the schema invites a Client to send a member that can only be refused. The check needs the manifest.",
+			Bad:     `{"execution": "immediate"} with {"properties": {"mode": {"type": "string"}}}`,
+			Good:    `{"execution": "both"} with {"properties": {"mode": {"type": "string"}}}`,
+			Check:   checkModeNotBoth,
+		},
+		&lint.Rule{
+			ID: "toolschema-reserved-wrong-stage", Severity: lint.Warning, Spec: spec,
+			Summary: "A loop tool declares a reserved member of another stage.",
+			Doc:     "Each reserved name belongs to given stages (Part III §4.4): run_id and question to trace fetch, program_ref, input, mode, store and the like to execute, trace_level to execute and trace fetch. A validate tool with program_ref, or an execute tool with run_id, suggests a request member the operation does not define (Part II forbids Server-specific request fields), and a Client reading the table will not send it.",
+			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}}`,
+			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "context": {"type": "object"}}}}`,
+			Check:   checkReservedWrongStage,
+		},
+	)
+}
+
+func checkReservedMisused(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		for _, m := range kids(lt.props) {
+			ra, ok := lt.reserved(m.Key)
+			if !ok || ra.JSONType == "" {
+				continue
+			}
+			t := m.Get("type")
+			if t == nil {
+				continue
+			}
+			ts := jsonTypes(t)
+			if ts == nil || containsString(ts, ra.JSONType) {
+				continue
+			}
+			p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key, lt.Name, typeText(t), ra.JSONType, ra.JSONType)
+		}
+		decl := lt.Tool.ProgramDeclaration()
+		args := []*source.Node{decl.Get("argument")}
+		for _, b := range kids(decl.Get("languages")) {
+			args = append(args, b.Get("argument"))
+		}
+		for _, a := range args {
+			if !a.IsString() {
+				continue
+			}
+			ra, ok := types.LookupReservedArg(a.Text)
+			if !ok {
+				continue
+			}
+			for s := range lt.Stages {
+				if ra.ReservedOn(s) {
+					p.Report(a, "loop tool %q carries its program in %q, a name Part III §4.4 reserves on %s tools for another member; name the program argument after the Language's program instead (for example \"flow\" or \"query\")", lt.Name, a.Text, stageNoun(s))
+					break
+				}
+			}
+		}
+	}
+}
+
+func typeText(t *source.Node) string {
+	if t.IsString() {
+		return `"` + t.Text + `"`
+	}
+	return `["` + strings.Join(jsonTypes(t), `", "`) + `"]`
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// requirement is one reserved member a loop tool must declare and why.
+type requirement struct {
+	name, why string
+}
+
+func checkReservedMissing(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		var reqs []requirement
+		add := func(name, why string) {
+			for _, r := range reqs {
+				if r.name == name {
+					return
+				}
+			}
+			reqs = append(reqs, requirement{name, why})
+		}
+		if lt.Serves(types.StageExecute) {
+			add(types.ArgTraceLevel, "every execute tool must declare it (rule 5)")
+			if lt.Inferred {
+				p.Skip("reserved members that depend on the manifest's capabilities (expected_catalog_version, mode, test_run, idempotency_key, question)")
+			}
+			for _, l := range lt.languages(types.StageExecute) {
+				if l.Caps.Declared(string(types.CapCatalog)) {
+					add(types.ArgExpectedCatalogVersion, "Language "+quote(l.Name)+" declares catalog (rule 6)")
+				}
+				if e, _ := l.Node.Str("execution"); e == string(types.ExecutionBoth) {
+					add(types.ArgMode, "Language "+quote(l.Name)+" has execution \"both\"")
+				}
+				if l.Caps.SubFeature(string(types.CapExecute), types.SubTestRun) {
+					add(types.ArgTestRun, "Language "+quote(l.Name)+" declares execute.test_run")
+				}
+				if l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
+					add(types.ArgIdempotencyKey, "Language "+quote(l.Name)+" declares execute.idempotency")
+				}
+			}
+		}
+		if lt.Serves(types.StageTraceFetch) {
+			add(types.ArgRunID, "every trace-fetch tool must declare it (rule 7)")
+			if lt.Inferred {
+				p.Skip("reserved members that depend on the manifest's capabilities (expected_catalog_version, mode, test_run, idempotency_key, question)")
+			}
+			for _, l := range lt.languages(types.StageTraceFetch) {
+				if l.Caps.SubFeature(string(types.CapTraceFetch), types.SubNarrate) {
+					add(types.ArgQuestion, "Language "+quote(l.Name)+" declares trace_fetch.narrate")
+				}
+			}
+		}
+		at := lt.props
+		if at == nil {
+			at = lt.schema
+		}
+		for _, r := range reqs {
+			if lt.props.Has(r.name) {
+				continue
+			}
+			ra, _ := types.LookupReservedArg(r.name)
+			p.ReportMissing(at, "loop tool %q lacks the reserved member %q although %s; add \"%s\": {\"type\": %q} to its inputSchema properties", lt.Name, r.name, r.why, r.name, ra.JSONType)
+		}
+	}
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+func checkRunIDRequired(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		if !lt.Serves(types.StageTraceFetch) || !lt.props.Has(types.ArgRunID) || requiredEntry(lt.schema, types.ArgRunID) != nil {
+			continue
+		}
+		if req := lt.schema.Get("required"); req.IsArray() {
+			p.Report(req, "trace-fetch tool %q declares run_id but does not list it in required; add \"run_id\" to this array", lt.Name)
+			continue
+		}
+		p.ReportMissing(lt.schema, "trace-fetch tool %q declares run_id but does not mark it required; add \"required\": [\"run_id\"] to its inputSchema", lt.Name)
+	}
+}
+
+func checkValidateProgramRequired(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		if !lt.Serves(types.StageValidate) || lt.Serves(types.StageExecute) || len(lt.programArgs) == 0 {
+			continue
+		}
+		if lt.shared() {
+			for _, a := range lt.programArgs {
+				if r := requiredEntry(lt.schema, a); r != nil {
+					p.Report(r, "shared validate tool %q marks its program argument %q required, but exactly one program argument is sent per request; remove it from required and let the tool answer invalid_request when none or several are supplied", lt.Name, a)
+				}
+			}
+			continue
+		}
+		a := lt.programArgs[0]
+		if requiredEntry(lt.schema, a) != nil {
+			continue
+		}
+		if req := lt.schema.Get("required"); req.IsArray() {
+			p.Report(req, "validate tool %q serves one Language but does not list its program argument %q in required; add %q to this array", lt.Name, a, a)
+			continue
+		}
+		p.ReportMissing(lt.schema, "validate tool %q serves one Language but does not mark its program argument %q required; add \"required\": [%q] to its inputSchema", lt.Name, a, a)
+	}
+}
+
+func checkModeNotBoth(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		mode := lt.props.Get(types.ArgMode)
+		if !lt.Serves(types.StageExecute) || mode == nil || lt.isProgramArg(types.ArgMode) {
+			continue
+		}
+		if lt.Inferred {
+			p.Skip("mode against the Languages' execution modes")
+			continue
+		}
+		both := false
+		for _, l := range lt.languages(types.StageExecute) {
+			if e, _ := l.Node.Str("execution"); e == string(types.ExecutionBoth) {
+				both = true
+			}
+		}
+		if !both {
+			p.ReportKey(mode, "execute tool %q declares mode, but none of its Languages has execution \"both\", so any mode it receives is an invalid_request; remove the member or declare execution \"both\"", lt.Name)
+		}
+	}
+}
+
+func checkReservedWrongStage(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		for _, m := range kids(lt.props) {
+			ra, ok := types.LookupReservedArg(m.Key)
+			if !ok || lt.isProgramArg(m.Key) {
+				continue
+			}
+			if _, onStage := lt.reserved(m.Key); onStage {
+				continue
+			}
+			var on []string
+			for _, s := range ra.Stages {
+				on = append(on, stageNoun(s))
+			}
+			var served []string
+			for _, s := range types.Stages {
+				if lt.Serves(s) {
+					served = append(served, stageNoun(s))
+				}
+			}
+			p.ReportKey(m, "%s tool %q declares %q, which Part III §4.4 reserves for %s tools only; remove it, since no %s request defines that member", strings.Join(served, "/"), lt.Name, m.Key, strings.Join(on, " and "), strings.Join(served, "/"))
+		}
+	}
+}
