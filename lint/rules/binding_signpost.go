@@ -246,7 +246,9 @@ func signpostLanguage(name string, names []string) *regexp.Regexp {
 			return signpostRE(name)
 		}
 	}
-	return signpostRE(name, id.Family)
+	// The family alone must not be the start of another identifier
+	// ("buildingflow/10" does not name buildingflow/1).
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN_])(?:` + regexp.QuoteMeta(name) + `(?:$|[^\pL\pN_])|` + regexp.QuoteMeta(id.Family) + `(?:$|[^\pL\pN_/]))`)
 }
 
 func bindingLoopToolSignpostsCheck(p *lint.Pass) {
