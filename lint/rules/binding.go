@@ -199,6 +199,8 @@ func bindingExtensionDeclaredCheck(p *lint.Pass) {
 	}
 	v := ext.Get(types.ExtensionID)
 	switch {
+	case v == nil && ext.Has(types.LegacyExtensionID):
+		// binding-extension-legacy-id reports it, with the fix.
 	case v == nil:
 		p.ReportMissing(ext, "the extensions map does not declare Pilotage; add %q with a settings object (use {} for no settings)", types.ExtensionID)
 	case !v.IsObject():

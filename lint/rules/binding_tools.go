@@ -409,7 +409,9 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 		}
 		decl := t.ProgramDeclaration()
 		if decl == nil {
-			if stage != "" {
+			// Metadata under a lookalike key is meta-key's finding, whose
+			// fix (move it under the full key) also supplies this one.
+			if stage != "" && !bindingHasLookalikeKey(t.Meta) {
 				at := t.Node
 				if t.Meta.IsObject() {
 					at = t.Meta
@@ -531,4 +533,13 @@ func bindingStringMember(p *lint.Pass, t *snapshot.Tool, n *source.Node, name st
 	if !n.IsString() || n.Text == "" {
 		p.Report(n, "%s in the program declaration of %s is not a non-empty string; write the %s name as a string", name, t.Name, name)
 	}
+}
+
+func bindingHasLookalikeKey(meta *source.Node) bool {
+	for _, k := range bindingKids(meta) {
+		if meta.IsObject() && bindingMetaKeyFix(k.Key) != "" {
+			return true
+		}
+	}
+	return false
 }
