@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/baseline"
 	"github.com/pilotagekit/pilotagekit/lint/config"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
 	"github.com/pilotagekit/pilotagekit/lint/report"
@@ -67,13 +68,12 @@ func tool() report.Tool { return report.Tool{Name: "pilotage-lint", Version: too
 
 // lintFlags are the flags of the lint command.
 type lintFlags struct {
-	format        string
+	out           outputFlags
 	failOn        string
 	enable        []string
 	disable       []string
 	severity      []string
 	configPath    string
-	quiet         bool
 	version       bool
 	inputKind     string
 	manifest      string
@@ -81,19 +81,24 @@ type lintFlags struct {
 	maxBytes      int64
 	timeout       time.Duration
 	noConfig      bool
+	baseline      string
+	writeBaseline string
+	printConfig   bool
 }
 
 func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("pilotage-lint", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	addOutputFlags(fs, &f.out)
 	fs.StringVar(&f.failOn, "fail-on", "", "lowest severity that fails the run: error, warning or info (default error)")
 	fs.StringSliceVar(&f.enable, "enable", nil, "run only these rule IDs (comma-separated, repeatable)")
 	fs.StringSliceVar(&f.disable, "disable", nil, "turn off these rule IDs (comma-separated, repeatable)")
 	fs.StringSliceVar(&f.severity, "severity", nil, "override a rule's severity, as ID=error|warning|info (repeatable)")
 	fs.StringVar(&f.configPath, "config", "", "config file (default: .pilotage-lint.yaml, .yml or .json found upward from the working directory)")
 	fs.BoolVar(&f.noConfig, "no-config", false, "do not look for a config file")
-	fs.BoolVarP(&f.quiet, "quiet", "q", false, "print findings only, no summary")
+	fs.BoolVar(&f.printConfig, "print-config", false, "print the effective configuration (config file and flags) as YAML and exit")
+	fs.StringVar(&f.baseline, "baseline", "", "suppress the findings recorded in this baseline file; new ones still fail")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file (and suppress them in this run)")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
 	fs.StringVar(&f.inputKind, "input-kind", "", "force the kind of every input: "+kindList())
 	fs.StringVar(&f.manifest, "manifest", "", "manifest file to lint together with inputs that lack one (such as a tools/list dump)")
@@ -101,7 +106,7 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.Int64Var(&f.maxBytes, "max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: pilotage-lint [flags] PATH...\n       pilotage-lint rules\n\nPATH is a file, a directory (walked for *.json and *.jsonl) or - for standard input.\n\nflags:\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "usage: pilotage-lint [flags] PATH...\n       pilotage-lint rules [--markdown]\n       pilotage-lint init [--force] [FILE]\n\nPATH is a file, a directory (walked for *.json and *.jsonl) or - for standard input.\n\nflags:\n%s", fs.FlagUsages())
 	}
 	return fs
 }
@@ -128,12 +133,7 @@ func runLint(args []string, e *env) int {
 		fmt.Fprintf(e.stdout, "pilotage-lint %s\n", toolVersion())
 		return exitOK
 	}
-	paths := fs.Args()
-	if len(paths) == 0 {
-		fmt.Fprintln(e.stderr, "pilotage-lint: no input paths; give files, directories or - for standard input (see --help)")
-		return exitUsage
-	}
-	cfg, err := loadConfig(&f)
+	cfg, cfgPath, err := loadConfig(&f)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
 		return exitUsage
@@ -143,9 +143,24 @@ func runLint(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
 		return exitUsage
 	}
-	if f.format != "text" && f.format != "json" {
-		fmt.Fprintf(e.stderr, "pilotage-lint: unknown --format %q: use text or json\n", f.format)
+	if f.printConfig {
+		return printConfig(e, &f, cfg, cfgPath, opt.Rules, failOn)
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		fmt.Fprintln(e.stderr, "pilotage-lint: no input paths; give files, directories or - for standard input (see --help)")
 		return exitUsage
+	}
+	if _, err := f.out.targets(); err != nil {
+		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
+		return exitUsage
+	}
+	var base *baseline.Baseline
+	if f.baseline != "" {
+		if base, err = baseline.Load(f.baseline); err != nil {
+			fmt.Fprintf(e.stderr, "pilotage-lint: --baseline: %v\n", err)
+			return exitUsage
+		}
 	}
 	ins, errs := inputs.Collect(paths, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin})
 	if f.manifest != "" {
@@ -175,14 +190,34 @@ func runLint(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "pilotage-lint: stopped after --timeout %s%s\n", f.timeout, where)
 		return exitUsage
 	}
-	r := &report.Run{Tool: tool(), Result: res, Rules: opt.Rules}
-	switch f.format {
-	case "json":
-		err = report.JSON(e.stdout, r)
-	default:
-		err = report.Text(e.stdout, r, report.TextOptions{Quiet: f.quiet, Color: colorOK(e.stdout)})
+	if f.writeBaseline != "" {
+		// The new baseline takes effect at once: this run then reports
+		// only what it could not record, and exits 0 for an adoption.
+		base = baseline.New(f.writeBaseline, res.Findings)
+		if err := base.Save(f.writeBaseline); err != nil {
+			fmt.Fprintf(e.stderr, "pilotage-lint: --write-baseline: %v\n", err)
+			return exitUsage
+		}
+		if !f.out.quiet {
+			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s\n", len(base.Findings), plural(len(base.Findings), "finding"), f.writeBaseline)
+		}
 	}
-	if err != nil {
+	if base != nil {
+		kept, n, stale := base.Filter(res.Findings)
+		res.Findings = kept
+		name := f.baseline
+		if f.writeBaseline != "" {
+			name = f.writeBaseline
+		}
+		if !f.out.quiet && n > 0 {
+			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s suppressed by baseline %s\n", n, plural(n, "finding"), name)
+		}
+		if !f.out.quiet && len(stale) > 0 {
+			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), plural(len(stale), "finding"), name, name)
+		}
+	}
+	r := &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, FailOn: failOn}
+	if err := writeReports(e, &f.out, r); err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
 		return exitUsage
 	}
@@ -197,10 +232,17 @@ func runLint(args []string, e *env) int {
 	return exitOK
 }
 
-// colorOK reports whether w is a terminal and NO_COLOR is unset
-// (https://no-color.org).
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// colorOK reports whether w is a terminal and NO_COLOR is unset or empty
+// (https://no-color.org: "when present and not an empty string").
 func colorOK(w io.Writer) bool {
-	if _, set := os.LookupEnv("NO_COLOR"); set {
+	if os.Getenv("NO_COLOR") != "" {
 		return false
 	}
 	f, ok := w.(*os.File)
@@ -211,7 +253,7 @@ func colorOK(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-func loadConfig(f *lintFlags) (*config.Config, error) {
+func loadConfig(f *lintFlags) (*config.Config, string, error) {
 	path := f.configPath
 	if path == "" && !f.noConfig {
 		wd, err := os.Getwd()
@@ -220,9 +262,10 @@ func loadConfig(f *lintFlags) (*config.Config, error) {
 		}
 	}
 	if path == "" {
-		return &config.Config{}, nil
+		return &config.Config{}, "", nil
 	}
-	return config.Load(path)
+	c, err := config.Load(path)
+	return c, path, err
 }
 
 // options merges the config file and the flags; flags win.

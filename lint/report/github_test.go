@@ -69,10 +69,7 @@ func TestGitHubCommandsParse(t *testing.T) {
 				if strings.ContainsAny(lines[i], "\r") {
 					t.Errorf("line %d holds a raw carriage return", i)
 				}
-				file := f.File
-				if strings.HasPrefix(file, "/repo/") {
-					file = strings.TrimPrefix(file, "/repo/")
-				}
+				file := strings.TrimPrefix(f.File, "/repo/")
 				want := map[string]string{
 					"file": file, "line": fmt.Sprint(f.Line), "col": fmt.Sprint(f.Column),
 					"endLine": fmt.Sprint(f.EndLine), "endColumn": fmt.Sprint(f.EndColumn), "title": f.Rule,
