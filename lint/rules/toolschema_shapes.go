@@ -1,20 +1,24 @@
 package rules
 
 import (
-	"encoding/json"
-	"strings"
+	"bytes"
+	"sort"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
+	"github.com/pilotagekit/pilotagekit/schemas"
 )
 
-// Minimal valid structuredContent instances of every shape a Pilotage tool
-// can return (Part II §5-§6, Part III §4.1, §4.2, §7.2), written from the
-// spec's required-member tables. Each carries only the members the spec
-// requires for the capabilities at hand, so an outputSchema that rejects
-// one rejects a conformant result.
+// The structuredContent shapes a Pilotage tool can return start from the
+// minimal instances the schemas package publishes per tool and stage
+// (schemas.Examples: required members only). Those are context-free, so a
+// loop tool's instances are completed here with the members its Languages'
+// capabilities make mandatory (catalog_version, plan) and widened with the
+// variants a tool really returns (an invalid validation, a Run with an
+// inline trace, a refused Run, a catalog request error with its mandated
+// catalog_version sibling, Part III §7.2).
 
 // shape is one structuredContent shape of a tool. It is accepted when any
 // alternative validates; alternatives stand for what the linter cannot
@@ -24,45 +28,44 @@ type shape struct {
 	alts []any
 }
 
-// instance decodes a JSON literal the way the schema compiler decodes
-// documents (numbers as json.Number).
-func instance(lit string) any {
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(lit))
+// decode reads JSON the way the schema compiler reads documents (numbers
+// as json.Number).
+func decode(b []byte) any {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err != nil {
-		panic("toolschema: bad instance literal: " + err.Error() + ": " + lit)
+		panic("toolschema: bad example instance: " + err.Error())
 	}
 	return v
 }
 
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+// examples returns fresh decoded copies of the published minimal instances
+// of a tool or stage, by shape name.
+func examples(toolOrStage string) map[string]map[string]any {
+	raw, _ := schemas.Examples(toolOrStage)
+	out := map[string]map[string]any{}
+	for name, b := range raw {
+		if m, ok := decode(b).(map[string]any); ok {
+			out[name] = m
+		}
+	}
+	return out
 }
 
+// Members the published minimal instances leave out because the
+// capabilities of a Language, not the shape, require them.
 const (
-	requestErrorLit        = `{"error": {"kind": "internal", "message": "engine unavailable"}}`
-	catalogRequestErrorLit = `{"error": {"kind": "not_found", "message": "unknown entry"}, "catalog_version": "cv_1"}`
-	riskLit                = `"risk": "low", "risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}`
-	planLit                = `{"steps": [], "max_risk": "low", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`
-	okOutcomeLit           = `{"ok": true, "status": "success", "error": null}`
-	summaryTraceLit        = `{"run_id": "run_1", "level": "summary", "steps": []}`
-	pointerPathLit         = `""`
-	rangePathLit           = `{"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 2}}`
+	planLit        = `{"steps": [], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`
+	pointerPathLit = `""`
+	rangePathLit   = `{"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 2}}`
+	catalogVersion = "cv1"
 )
 
-func minimalManifest(lang string) string {
-	return `{"pilotage": ` + jsonString(types.WireVersion) + `, "languages": [{"name": ` + jsonString(lang) +
-		`, "title": "Example", "guides": ` + jsonString(types.ToolGetGuide) +
-		`, "loop": {"validate": "validate_example"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`
-}
-
-func guideMeta(lang, id, level, topic string) string {
-	return `"id": ` + jsonString(id) + `, "title": "Guide", "level": ` + jsonString(level) + `, "topics": [` + jsonString(topic) +
-		`], "language": ` + jsonString(lang) + `, "version": "1", "size_bytes": 6`
-}
-
-func diagnosticLit(path string) string {
-	return `{"severity": "error", "code": "constraint", "path": ` + path + `, "message": "program is invalid"}`
+func diagnostic(textRange bool) any {
+	path := pointerPathLit
+	if textRange {
+		path = rangePathLit
+	}
+	return decode([]byte(`{"severity": "error", "code": "constraint", "path": ` + path + `, "message": "program is invalid"}`))
 }
 
 // langFacts are the capabilities that change a loop tool's result shapes.
@@ -70,9 +73,7 @@ type langFacts struct {
 	catalog, plan, textRange bool
 }
 
-// factsOf returns the facts of each Language; with no Languages (a stage
-// inferred without a manifest) it returns every combination, to be tried
-// as alternatives.
+// factsOf returns the facts of each Language the tool serves on a stage.
 func factsOf(langs []*snapshot.Language) (facts []langFacts, names []string) {
 	for _, l := range langs {
 		loc, _ := l.Node.Str("locator")
@@ -86,6 +87,8 @@ func factsOf(langs []*snapshot.Language) (facts []langFacts, names []string) {
 	return facts, names
 }
 
+// allFacts are tried as alternatives when the stage was inferred without
+// a manifest.
 var allFacts = func() []langFacts {
 	var out []langFacts
 	for _, c := range []bool{false, true} {
@@ -98,97 +101,98 @@ var allFacts = func() []langFacts {
 	return out
 }()
 
-func (f langFacts) catalogVersion() string {
-	if f.catalog {
-		return `, "catalog_version": "cv_1"`
-	}
-	return ""
+// loopVariant builds one shape of a stage for one Language's facts.
+type loopVariant struct {
+	name  string
+	build func(f langFacts) any
 }
 
-func (f langFacts) diagnostic() string {
-	if f.textRange {
-		return diagnosticLit(rangePathLit)
+func loopVariants(st types.Stage) []loopVariant {
+	switch st {
+	case types.StageValidate:
+		return []loopVariant{
+			{"ValidateResponse", func(f langFacts) any {
+				m := examples("validate")["ValidateResponse"]
+				if f.catalog {
+					m["catalog_version"] = catalogVersion
+				}
+				if f.plan {
+					m["plan"] = decode([]byte(planLit))
+				}
+				return m
+			}},
+			{"ValidateResponse with valid false", func(f langFacts) any {
+				m := examples("validate")["ValidateResponse"]
+				m["valid"] = false
+				m["diagnostics"] = []any{diagnostic(f.textRange)}
+				if f.catalog {
+					m["catalog_version"] = catalogVersion
+				}
+				return m
+			}},
+		}
+	case types.StageExecute:
+		return []loopVariant{
+			{"ExecuteResponse", func(langFacts) any { return examples("execute")["ExecuteResponse"] }},
+			{"ExecuteResponse with an inline trace", func(langFacts) any {
+				m := examples("execute")["ExecuteResponse"]
+				m["trace"] = examples("trace")["TraceFetchResponse"]["trace"]
+				return m
+			}},
+			{"ExecuteResponse refused with validation_error", func(f langFacts) any {
+				m := examples("execute")["ExecuteResponse"]
+				m["outcome"] = map[string]any{"ok": false, "status": string(types.StatusValidationError), "error": "program is invalid"}
+				m["diagnostics"] = []any{diagnostic(f.textRange)}
+				return m
+			}},
+		}
+	case types.StageTraceFetch:
+		return []loopVariant{
+			{"TraceFetchResponse", func(langFacts) any { return examples("trace")["TraceFetchResponse"] }},
+		}
 	}
-	return diagnosticLit(pointerPathLit)
+	return nil
 }
 
-// loopShapes are the success shapes of one stage for one Language's facts.
-var loopShapes = map[types.Stage][]struct {
-	name string
-	lit  func(langFacts) string
-}{
-	types.StageValidate: {
-		{"valid validate result", func(f langFacts) string {
-			plan := ""
-			if f.plan {
-				plan = `, "plan": ` + planLit
-			}
-			return `{"valid": true, "diagnostics": []` + f.catalogVersion() + plan + `}`
-		}},
-		{"invalid validate result", func(f langFacts) string {
-			return `{"valid": false, "diagnostics": [` + f.diagnostic() + `]` + f.catalogVersion() + `}`
-		}},
-	},
-	types.StageExecute: {
-		{"run result without inline trace", func(langFacts) string {
-			return `{"run_id": "run_1", "outcome": ` + okOutcomeLit + `}`
-		}},
-		{"run result with inline trace", func(langFacts) string {
-			return `{"run_id": "run_1", "outcome": ` + okOutcomeLit + `, "trace": ` + summaryTraceLit + `}`
-		}},
-		{"refused run (validation_error with diagnostics)", func(f langFacts) string {
-			return `{"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "program is invalid"}, "diagnostics": [` + f.diagnostic() + `]}`
-		}},
-	},
-	types.StageTraceFetch: {
-		{"fetched trace", func(langFacts) string {
-			return `{"run_id": "run_1", "outcome": ` + okOutcomeLit + `, "trace": ` + summaryTraceLit + `}`
-		}},
-	},
+// fixedShapes lists the published shapes of a fixed access tool, sorted
+// by name so messages come in a stable order.
+func fixedShapes(tool string) []shape {
+	ex := examples(tool)
+	names := make([]string, 0, len(ex))
+	for n := range ex {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []shape
+	for _, n := range names {
+		out = append(out, shape{n, []any{ex[n]}})
+	}
+	return out
 }
 
 // shapesOf lists every structuredContent shape tool t can return, the
 // request-error shape included.
 func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
-	langNames := []string{"example/1"}
-	for _, l := range snap.Languages {
-		if l.Name != "" {
-			langNames = append(langNames, l.Name)
-		}
-	}
-	perLang := func(f func(lang string) string) []any {
-		var alts []any
-		for _, l := range langNames {
-			alts = append(alts, instance(f(l)))
-		}
-		return alts
-	}
-	reqErr := shape{"request error", []any{instance(requestErrorLit)}}
 	switch t.Name {
 	case types.ToolManifest:
-		m := shape{"manifest", perLang(minimalManifest)}
+		out := fixedShapes(t.Name)
 		if snap.Manifest.IsObject() {
-			m.alts = append(m.alts, snap.Manifest.Value())
+			// The Server's own manifest is as good a witness as the
+			// minimal one: a schema narrowed to this Server still admits
+			// what this Server returns.
+			for i := range out {
+				if out[i].name == "Manifest" {
+					out[i].alts = append(out[i].alts, snap.Manifest.Value())
+				}
+			}
 		}
-		return []shape{m, reqErr}
+		return out
 	case types.ToolGetGuide:
-		return []shape{
-			{"guide index", perLang(func(l string) string {
-				return `{"guides": [{` + guideMeta(l, "core", "core", "basics") + `}, {` + guideMeta(l, "closed-sets", "reference", types.ClosedSetsTopic) + `}]}`
-			})},
-			{"guide", perLang(func(l string) string {
-				return `{"guide": {` + guideMeta(l, "core", "core", "basics") + `, "body": "# Core"}}`
-			})},
-			reqErr,
-		}
+		return fixedShapes(t.Name)
 	case types.ToolCatalog:
-		return []shape{
-			{"catalog list", []any{instance(`{"items": [], "catalog_version": "cv_1"}`)}},
-			{"catalog get", []any{instance(`{"entry": {"id": "e1", "kind": "action", "name": "Entry", ` + riskLit + `}, "catalog_version": "cv_1"}`)}},
-			{"catalog changed_since", []any{instance(`{"catalog_version": "cv_2", "changes": []}`)}},
-			reqErr,
-			{"request error with catalog_version", []any{instance(catalogRequestErrorLit)}},
-		}
+		reqErr := examples(t.Name)["RequestError"]
+		reqErr["catalog_version"] = catalogVersion
+		return append(fixedShapes(t.Name), shape{"RequestError with catalog_version", []any{reqErr}})
 	}
 	if t.loop == nil {
 		return nil
@@ -199,23 +203,23 @@ func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
 			continue
 		}
 		facts, names := factsOf(t.loop.Stages[st])
-		for _, s := range loopShapes[st] {
+		for _, v := range loopVariants(st) {
 			if len(facts) == 0 {
 				var alts []any
 				for _, f := range allFacts {
-					alts = append(alts, instance(s.lit(f)))
+					alts = append(alts, v.build(f))
 				}
-				out = append(out, shape{s.name, alts})
+				out = append(out, shape{v.name, alts})
 				continue
 			}
 			for i, f := range facts {
-				name := s.name
+				name := v.name
 				if len(facts) > 1 {
 					name += " for " + names[i]
 				}
-				out = append(out, shape{name, []any{instance(s.lit(f))}})
+				out = append(out, shape{name, []any{v.build(f)}})
 			}
 		}
 	}
-	return append(out, reqErr)
+	return append(out, shape{"RequestError", []any{examples("validate")["RequestError"]}})
 }
