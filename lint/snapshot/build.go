@@ -35,6 +35,10 @@ func detectNode(n *source.Node) Kind {
 			return KindManifest
 		case n.Has("initialize") || n.Has("discover") || n.Has("manifest") || n.Has("calls"):
 			return KindSnapshot
+		// A snapshot's tools may be a ListToolsResult and its resources
+		// are one; a tools/list result's tools is an array.
+		case n.Get("tools").IsObject() || n.Get("resources").IsObject():
+			return KindSnapshot
 		case n.Has("tools"):
 			return KindToolsList
 		case n.Has("structuredContent") || n.Has("isError") || n.Get("content").IsArray():
@@ -93,10 +97,10 @@ func Build(f *source.File, kind Kind) (*Snapshot, error) {
 	default:
 		return nil, fmt.Errorf("unknown input kind %q", kind)
 	}
+	s.finish()
 	if kind != detected && detected != KindUnknown && !compatible(kind, detected) {
 		return s, fmt.Errorf("forced input kind %q does not fit this document, which looks like %q", kind, detected)
 	}
-	s.finish()
 	return s, nil
 }
 
@@ -246,8 +250,13 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 			}
 			call := &Call{Node: c, Arguments: c.Get("arguments"), Result: c.Get("result"), Error: c.Get("error")}
 			call.Name, _ = c.Str("name")
+			// The call that supplies the manifest is the manifest, not one
+			// more call, as in a capture: otherwise its defects are
+			// reported twice, once by the manifest rules and once as a
+			// result.
 			if call.Name == types.ToolManifest && s.Manifest == nil && call.Result.IsObject() {
 				s.setManifestResult(call.Result)
+				continue
 			}
 			s.Calls = append(s.Calls, call)
 		}
@@ -258,15 +267,40 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 // takes the surfaces from them. A response whose request is not in the
 // input is classified by the shape of its result.
 func (s *Snapshot) fromMessages(msgs []*source.Node) {
-	requests := map[string]*source.Node{}
-	for _, m := range msgs {
+	// Ids are unique only among requests in flight: a client that
+	// reconnects numbers from 1 again, and the server numbers its own
+	// requests. So a response answers the latest unanswered request with
+	// its id before it; one recorded before its request (an array in any
+	// order) falls back to the first unanswered one after it.
+	requests := map[string][]int{}
+	for i, m := range msgs {
 		if m.IsObject() && m.Has("method") {
 			if id := m.Get("id"); id != nil {
-				requests[idKey(id)] = m
+				requests[idKey(id)] = append(requests[idKey(id)], i)
 			}
 		}
 	}
-	for _, m := range msgs {
+	answered := map[int]bool{}
+	match := func(at int, key string) *source.Node {
+		best := -1
+		for _, i := range requests[key] {
+			if answered[i] {
+				continue
+			}
+			if i < at || best < 0 {
+				best = i
+			}
+			if i > at {
+				break
+			}
+		}
+		if best < 0 {
+			return nil
+		}
+		answered[best] = true
+		return msgs[best]
+	}
+	for at, m := range msgs {
 		if !m.IsObject() || m.Has("method") {
 			continue
 		}
@@ -275,7 +309,7 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 			continue
 		}
 		result, rpcErr := m.Get("result"), m.Get("error")
-		req := requests[idKey(id)]
+		req := match(at, idKey(id))
 		method := ""
 		if req != nil {
 			method, _ = req.Str("method")
