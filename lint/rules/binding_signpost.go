@@ -51,7 +51,7 @@ func init() {
 		&lint.Rule{
 			ID: "signpost-welcome", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "The initialize instructions (or the server/discover description) do not name Pilotage and send the agent to pilotage_manifest first.",
-			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Accepted words naming Pilotage: " + signpostWords(signpostPilotage) + "; the text must contain pilotage_manifest and one of " + signpostWords(signpostFirst) + "." + signpostMatching + " Missing instructions are a finding of this rule.",
+			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Exposure is read from tools/list; without it a conforming text passes and a missing or non-conforming one is listed as a skipped cross-check, since a Server may hide its Pilotage tools from some Clients. Accepted words naming Pilotage: " + signpostWords(signpostPilotage) + "; the text must contain pilotage_manifest and one of " + signpostWords(signpostFirst) + "." + signpostMatching + " Missing instructions are a finding of this rule.",
 			Bad:     `{"instructions": "Building automation server."}`,
 			Good:    `{"instructions": "This server speaks Pilotage. Call pilotage_manifest first."}`,
 			Check:   bindingWelcomeCheck,
@@ -125,18 +125,21 @@ func bindingWelcomeCheck(p *lint.Pass) {
 	res, what := bindingServerResult(s)
 	// The duty holds "whenever the Pilotage tools are exposed", which only
 	// tools/list shows: a Server may hide them from some Clients (§1.3).
-	if s.ToolsArray == nil {
-		if res != nil {
-			p.Skip("the welcome text (no tools/list to show whether Pilotage tools are exposed)")
-		}
-		return
-	}
-	if exposed, _ := bindingExposed(s); !exposed {
+	// Without tools/list a welcome text that does its job is still fine;
+	// one that does not may be legitimate, so that is a skipped check.
+	exposed, _ := bindingExposed(s)
+	listed := s.ToolsArray != nil
+	if listed && !exposed {
 		return
 	}
 	if res == nil {
-		p.Skip("the welcome text (no " + what + " in the input)")
+		if listed {
+			p.Skip("the welcome text (no " + what + " in the input)")
+		}
 		return
+	}
+	unknown := func() {
+		p.Skip("the welcome text (no tools/list to show whether Pilotage tools are exposed)")
 	}
 	var text *source.Node
 	if s.Stateless() {
@@ -148,23 +151,33 @@ func bindingWelcomeCheck(p *lint.Pass) {
 		what = "the server/discover description"
 	} else {
 		if text = res.Get("instructions"); text == nil {
+			if !listed {
+				unknown()
+				return
+			}
 			p.ReportMissing(res, "the initialize result has no instructions; add text that names Pilotage and tells the agent to call %s first", types.ToolManifest)
 			return
 		}
 		what = "the initialize instructions"
 	}
-	if !text.IsString() {
-		p.Report(text, "the welcome text in %s is a %s; make it a string that names Pilotage and tells the agent to call %s first", what, text.Kind, types.ToolManifest)
-		return
-	}
 	var lacks []string
-	if !rePilotage.MatchString(text.Text) {
-		lacks = append(lacks, "name Pilotage")
+	if text.IsString() {
+		if !rePilotage.MatchString(text.Text) {
+			lacks = append(lacks, "name Pilotage")
+		}
+		if !reManifest.MatchString(text.Text) || !reFirst.MatchString(text.Text) {
+			lacks = append(lacks, "tell the agent to call "+types.ToolManifest+" first")
+		}
+		if len(lacks) == 0 {
+			return
+		}
 	}
-	if !reManifest.MatchString(text.Text) || !reFirst.MatchString(text.Text) {
-		lacks = append(lacks, "tell the agent to call "+types.ToolManifest+" first")
-	}
-	if len(lacks) > 0 {
+	switch {
+	case !listed:
+		unknown()
+	case !text.IsString():
+		p.Report(text, "the welcome text in %s is a %s; make it a string that names Pilotage and tells the agent to call %s first", what, text.Kind, types.ToolManifest)
+	default:
 		p.Report(text, "the welcome text in %s does not %s; say so, for example \"This server speaks Pilotage: call %s first.\"", what, strings.Join(lacks, " or "), types.ToolManifest)
 	}
 }
