@@ -114,20 +114,12 @@ func stageNoun(s types.Stage) string {
 	return string(s)
 }
 
-// Keywords that only describe a value; they never make a validator reject
-// an instance. Unknown keywords are annotations too (JSON Schema 2020-12
-// §6.5), so only the assertion vocabulary below is ever reported.
-var annotationKeywords = map[string]bool{
-	"title": true, "description": true, "default": true, "examples": true,
-	"deprecated": true, "$comment": true, "readOnly": true, "writeOnly": true,
-	"$id": true, "$anchor": true, "$schema": true, "$defs": true, "definitions": true,
-	"contentEncoding": true, "contentMediaType": true, "$vocabulary": true, "$dynamicAnchor": true,
-}
-
 // Keywords of the applicator and validation vocabularies (drafts 4 to
-// 2020-12) that can make a validator reject an instance. format is here
-// because many validators assert it although 2020-12 makes it an
-// annotation by default.
+// 2020-12) that can make a validator reject an instance. Everything else
+// (title, description, default, examples, deprecated, $comment, readOnly,
+// unknown keywords) only describes the value (JSON Schema 2020-12 §6.5).
+// format is here because many validators assert it although 2020-12 makes
+// it an annotation by default.
 var assertionKeywords = map[string]bool{
 	"type": true, "enum": true, "const": true, "pattern": true, "format": true,
 	"minLength": true, "maxLength": true, "minimum": true, "maximum": true,
