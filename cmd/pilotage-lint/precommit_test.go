@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPreCommitHook runs the real pre-commit tool with this repository's
+// .pre-commit-hooks.yaml: pre-commit builds pilotage-lint with `go install`
+// as it would for any user, installs itself as a git hook in a sample
+// repository, and must then refuse a commit of a defective snapshot while
+// accepting a clean one and ignoring JSON that does not follow the naming
+// convention. The hook is taken from the repository's HEAD commit, as
+// pre-commit clones a revision; CI runs on a fresh clone, where HEAD is
+// the code under test.
+func TestPreCommitHook(t *testing.T) {
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		t.Skip("pre-commit is not installed (apt-get install pre-commit)")
+	}
+	root, err := exec.Command("git", "-C", "..", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Skipf("not in a git checkout: %v", err)
+	}
+	hookRepo := strings.TrimSpace(string(root))
+	rev, err := exec.Command("git", "-C", hookRepo, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(filepath.Join(hookRepo, "fixtures/examples/good-server.snapshot.json"))
+	must(t, err)
+	bad, err := os.ReadFile(filepath.Join(hookRepo, "fixtures/examples/bad-server.snapshot.json"))
+	must(t, err)
+
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "sample")
+	must(t, os.MkdirAll(filepath.Join(repo, "snapshots"), 0o755))
+	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+	env := append(os.Environ(),
+		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
+		// Reuse the module cache instead of downloading into the hook's
+		// fresh GOPATH.
+		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"NO_COLOR=1",
+	)
+	sh := func(wantOK bool, name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env = repo, env
+		timer := time.AfterFunc(8*time.Minute, func() {
+			if cmd.Process != nil {
+				cmd.Process.Kill()
+			}
+		})
+		defer timer.Stop()
+		out, err := cmd.CombinedOutput()
+		if (err == nil) != wantOK {
+			t.Fatalf("%s %v: error %v, want success %v\n%s", name, args, err, wantOK, out)
+		}
+		return string(out)
+	}
+	config := "repos:\n  - repo: " + hookRepo + "\n    rev: " + strings.TrimSpace(string(rev)) + "\n    hooks:\n      - id: pilotage-lint\n"
+	must(t, os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644))
+	must(t, os.WriteFile(filepath.Join(repo, "mcp-good.json"), good, 0o644))
+	must(t, os.WriteFile(filepath.Join(repo, "package.json"), []byte("{not json"), 0o644))
+
+	sh(true, "git", "init", "-q")
+	sh(true, "pre-commit", "install")
+	sh(true, "git", "add", ".")
+	out := sh(true, "git", "commit", "-q", "-m", "clean snapshot")
+	if !strings.Contains(out, "pilotage-lint") || !strings.Contains(out, "Passed") {
+		t.Fatalf("the hook did not run on mcp-good.json:\n%s", out)
+	}
+
+	must(t, os.WriteFile(filepath.Join(repo, "snapshots", "pilotage-server.json"), bad, 0o644))
+	sh(true, "git", "add", ".")
+	out = sh(false, "git", "commit", "-q", "-m", "defective snapshot")
+	for _, want := range []string{"Failed", "snapshots/pilotage-server.json:", " error ", "in 1 file"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a defective snapshot's commit output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "package.json") {
+		t.Errorf("the hook linted a file outside the naming convention:\n%s", out)
+	}
+}
