@@ -147,7 +147,7 @@ func checkOutputSchemaRejectsShape(p *lint.Pass) {
 				continue
 			}
 			ptr, why := rejection(first)
-			p.Report(at(t.OutputSchema, ptr), "the outputSchema of %q rejects the %s shape the tool can return (%s), so Hosts refuse that result; make the schema an anyOf that also admits this shape", t.Name, sh.name, why)
+			p.Report(at(t.OutputSchema, ptr), "the outputSchema of %q rejects the %q shape the tool can return (%s), so Hosts refuse that result; make the schema an anyOf that also admits this shape", t.Name, sh.name, why)
 		}
 	}
 }
