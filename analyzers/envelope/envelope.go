@@ -48,7 +48,7 @@ var unstructured = []string{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[toolfind.Analyzer].(*toolfind.Result)
-	c := &checker{pass: pass, vals: res.Of()}
+	c := &checker{pass: pass, vals: res.Values()}
 	for _, t := range res.Tools {
 		if !t.Pilotage() || t.Handler == nil {
 			continue

@@ -56,7 +56,7 @@ var mcpgoConstraints = map[string]string{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[toolfind.Analyzer].(*toolfind.Result)
-	b := &builder{pass: pass, vals: res.Of()}
+	b := &builder{pass: pass, vals: res.Values()}
 	var strictVictims []string
 	for _, t := range res.Tools {
 		if !t.Loop {
@@ -128,7 +128,7 @@ func (b *builder) toolSchema(t *toolfind.Tool, name string) (s *schema, ownsClos
 		switch {
 		case fn.Name() == "WithInputSchema":
 			in := "T"
-			if inst, ok := info.Instances[funcIdent(oc.Fun)]; ok && inst.TypeArgs.Len() == 1 {
+			if inst, ok := info.Instances[sdk.FuncIdent(oc.Fun)]; ok && inst.TypeArgs.Len() == 1 {
 				in = types.TypeString(inst.TypeArgs.At(0), types.RelativeTo(b.pass.Pkg))
 			}
 			b.pass.Report(analysis.Diagnostic{
@@ -269,18 +269,4 @@ func quoteList(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
-}
-
-func funcIdent(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	case *ast.IndexExpr:
-		return funcIdent(x.X)
-	case *ast.IndexListExpr:
-		return funcIdent(x.X)
-	}
-	return nil
 }

@@ -152,3 +152,19 @@ func TypeOf(info *types.Info, e ast.Expr) types.Type {
 	}
 	return nil
 }
+
+// FuncIdent returns the identifier naming the function in a call's Fun,
+// through package selectors and explicit instantiation (mcp.AddTool[In, Out]).
+func FuncIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	case *ast.IndexExpr:
+		return FuncIdent(x.X)
+	case *ast.IndexListExpr:
+		return FuncIdent(x.X)
+	}
+	return nil
+}

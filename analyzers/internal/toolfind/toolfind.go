@@ -245,9 +245,9 @@ func newValues(pass *analysis.Pass, in *inspector.Inspector) *Values {
 	return v
 }
 
-// Of returns the Values index of the package; strictschema and envelope
-// share it through the Result.
-func (r *Result) Of() *Values { return r.values }
+// Values returns the value index of the package, so that strictschema and
+// envelope follow variables the same way toolfind did.
+func (r *Result) Values() *Values { return r.values }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -262,7 +262,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case sdk.IsFunc(fn, sdk.GoSDKMCP, "AddTool") && len(call.Args) == 3:
 			t := &Tool{Kind: GoSDKTyped, Register: call}
-			if inst, ok := info.Instances[funcIdent(call.Fun)]; ok && inst.TypeArgs.Len() == 2 {
+			if inst, ok := info.Instances[sdk.FuncIdent(call.Fun)]; ok && inst.TypeArgs.Len() == 2 {
 				t.In, t.Out = inst.TypeArgs.At(0), inst.TypeArgs.At(1)
 			}
 			res.add(pass, vals, t, call.Args[1], call.Args[2])
@@ -513,20 +513,4 @@ func walkJSON(v any, f func(map[string]any)) {
 			walkJSON(e, f)
 		}
 	}
-}
-
-// funcIdent returns the identifier naming the function in a call's Fun,
-// through selectors and explicit instantiation.
-func funcIdent(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	case *ast.IndexExpr:
-		return funcIdent(x.X)
-	case *ast.IndexListExpr:
-		return funcIdent(x.X)
-	}
-	return nil
 }
