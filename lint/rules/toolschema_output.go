@@ -34,7 +34,7 @@ func init() {
 			Summary: "A Pilotage tool declares no outputSchema.",
 			Doc:     "Servers SHOULD declare an MCP outputSchema for every Pilotage tool (Part III §6): the fixed access tools and every loop tool. It tells a Host the shape of structuredContent, the machine contract, without a call; Part III publishes ready JSON Schemas in the required anyOf form.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object"}}`,
-			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object"}, "outputSchema": {"anyOf": [{"$ref": "#/$defs/validateResult"}, {"$ref": "#/$defs/requestError"}], "$defs": {...}}}`,
+			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object"}, "outputSchema": {"anyOf": [{"type": "object", "required": ["valid", "diagnostics"]}, {"type": "object", "required": ["error"]}]}}`,
 			Check:   checkOutputSchemaMissing,
 		},
 		&lint.Rule{

@@ -52,8 +52,8 @@ func init() {
 			ID: "toolschema-mode-not-both", Severity: lint.Warning, Spec: spec,
 			Summary: "An execute tool declares mode although none of its Languages has execution \"both\".",
 			Doc:     "The mode selector exists only for a Language with execution \"both\"; supplying it for any other Language is an invalid_request (Part III §4.4, \"mode\"). Declaring it in the schema invites a Client to send a member that can only be refused. The check needs the manifest.",
-			Bad:     `{"execution": "immediate"} with {"properties": {"mode": {"type": "string"}}}`,
-			Good:    `{"execution": "both"} with {"properties": {"mode": {"type": "string"}}}`,
+			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"mode": {"type": "string"}}}}   (its Language says "execution": "immediate")`,
+			Good:    `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"mode": {"type": "string"}}}}   (its Language says "execution": "both")`,
 			Check:   checkModeNotBoth,
 		},
 		&lint.Rule{
