@@ -185,11 +185,30 @@ func rejection(err error) (ptr, why string) {
 	for _, k := range ve.ErrorKind.KeywordPath() {
 		ptr += "/" + jsonpointer.Escape(k)
 	}
-	why = ve.ErrorKind.LocalizedString(printer)
+	why = reason(ve)
+	if len(ve.Causes) > 1 {
+		// Name each branch's own complaint: "anyOf failed" alone does not
+		// say what the union lacks.
+		var parts []string
+		for i, c := range ve.Causes {
+			for len(c.Causes) > 0 {
+				c = c.Causes[0]
+			}
+			parts = append(parts, fmt.Sprintf("branch %d %s", i+1, reason(c)))
+		}
+		why += ": " + strings.Join(parts, ", ")
+	}
+	return ptr, why
+}
+
+// reason is the validator's complaint about one value, with the value's
+// location inside the instance.
+func reason(ve *jsonschema.ValidationError) string {
+	why := ve.ErrorKind.LocalizedString(printer)
 	if len(ve.InstanceLocation) > 0 {
 		why = fmt.Sprintf("at /%s: %s", strings.Join(ve.InstanceLocation, "/"), why)
 	}
-	return ptr, why
+	return why
 }
 
 func unescapeFragment(frag string) string {
