@@ -56,7 +56,8 @@ func printConfig(e *env, f *lintFlags, cfg *config.Config, path string, ran []*l
 	}
 	sort.Strings(off)
 	fmt.Fprintf(e.stdout, "# Effective pilotage-lint configuration.\n# From: %s, then command-line flags.\n# Rules that run: %d of %d", source, len(ran), len(rules.All()))
-	if len(off) > 0 {
+	// A long list says nothing the enable list does not.
+	if len(off) > 0 && len(off) <= 12 {
 		fmt.Fprintf(e.stdout, "; off: %s", strings.Join(off, ", "))
 	}
 	fmt.Fprintf(e.stdout, ".\n%s", out)
