@@ -1,0 +1,122 @@
+package rules
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func init() {
+	register(
+		&lint.Rule{
+			ID: "result-catalog-version-missing", Severity: lint.Error, Spec: "Part II §5.4, §6.3, §6.4",
+			Summary: "A catalog response, a failed catalog get, or a validate result of a catalog-bearing Language lacks catalog_version.",
+			Doc:     "Every response to catalog list, get and changed_since, and every validate response for a Language declaring catalog, MUST carry catalog_version; a catalog get for an unknown id still carries it beside the error (Part II §5.4, §6.3; Part III §7.2). Clients send it back as expected_catalog_version to detect drift; without it drift protection cannot work.",
+			Bad:     `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": []}}}`,
+			Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_1"}}}`,
+			Check:   checkResultCatalogVersion,
+		},
+		&lint.Rule{
+			ID: "result-catalog-input-schema-missing", Severity: lint.Warning, Spec: "Part II §5.4",
+			Summary: "A catalog entry lacks input_schema while other recorded entries of its kind carry one.",
+			Doc:     "input_schema is mandatory for callable kinds (Part II §5.4). Which kinds are callable is engine-defined (the closed-sets guide says it in prose), so the linter infers it: callability is a property of the kind, and when one recorded entry of a kind carries input_schema, every entry of that kind should. An entry without it gives agents no shape for the arguments they must pass.",
+			Bad:     `{"items": [{"id": "heater.on", "kind": "action", "input_schema": {"type": "object"}, ...}, {"id": "heater.off", "kind": "action", ...}]}`,
+			Good:    `{"items": [{"id": "heater.on", "kind": "action", "input_schema": {"type": "object"}, ...}, {"id": "lobby", "kind": "zone", ...}]}`,
+			Check:   checkResultCatalogInputSchema,
+		},
+		&lint.Rule{
+			ID: "result-risk-contradictory", Severity: lint.Error, Spec: "Part II §5.3",
+			Summary: "Recorded risk_hints say readOnly and destructive at once.",
+			Doc:     "readOnly means no persistent or externally observable state change; destructive means the operation may delete or irreversibly alter state (Part II §5.3). Both true cannot describe one operation. Hosts gate on these hints (destructive needs approval), so a contradiction means one of them is wrong, and either way the gate decides on false information. Catalog entries, plan steps and plan maxima are checked.",
+			Bad:     `{"risk": "safe", "risk_hints": {"readOnly": true, "destructive": true, "openWorld": false}}`,
+			Good:    `{"risk": "destructive", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}`,
+			Check:   checkResultRiskContradictory,
+		},
+	)
+}
+
+func checkResultCatalogVersion(p *lint.Pass) {
+	for _, rc := range resultCalls(p.Snap) {
+		if !rc.sc.IsObject() || rc.sc.Get("catalog_version").IsString() {
+			continue
+		}
+		switch rc.op {
+		case resultCatalog:
+			verb, _ := rc.Arguments.Str("verb")
+			if rc.requestError {
+				// Only a failed get is required to carry it (§6.3).
+				kind, _ := rc.sc.Path("error", "kind").Value().(string)
+				if verb != string(types.VerbGet) || kind != string(types.ErrNotFound) {
+					continue
+				}
+				p.ReportMissing(rc.sc, "a catalog get for an unknown id still carries the current catalog_version beside the error; add it")
+				continue
+			}
+			p.ReportMissing(rc.sc, "this catalog %s response has no catalog_version; every catalog response carries the current token", verbLabel(verb))
+		case resultValidate:
+			if rc.requestError || rc.lang == nil || !rc.lang.Caps.Declared(string(types.CapCatalog)) {
+				continue
+			}
+			p.ReportMissing(rc.sc, "Language %s declares catalog, so its validate result carries the catalog_version it validated against; add it", rc.lang.Name)
+		}
+	}
+}
+
+func verbLabel(v string) string {
+	if v == "" {
+		return "(no verb)"
+	}
+	return v
+}
+
+// resultEntries returns the catalog entries of recorded list and get
+// results.
+func resultEntries(calls []*resultCall) []*source.Node {
+	var out []*source.Node
+	for _, rc := range calls {
+		if rc.op != resultCatalog || rc.requestError {
+			continue
+		}
+		out = append(out, resultObjects(rc.sc.Get("items"))...)
+		if e := rc.sc.Get("entry"); e.IsObject() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func checkResultCatalogInputSchema(p *lint.Pass) {
+	entries := resultEntries(resultCalls(p.Snap))
+	callable := map[string]string{} // kind -> id of an entry with input_schema
+	for _, e := range entries {
+		kind, _ := e.Str("kind")
+		if _, ok := callable[kind]; !ok && e.Get("input_schema").IsObject() {
+			callable[kind], _ = e.Str("id")
+		}
+	}
+	for _, e := range entries {
+		kind, _ := e.Str("kind")
+		if by, ok := callable[kind]; ok && !e.Has("input_schema") {
+			p.ReportMissing(e, "entry %s of kind %q has no input_schema, while %q of the same kind has one; a callable kind's entries all declare their input shape", quoteJSON(e.Get("id")), kind, by)
+		}
+	}
+}
+
+func checkResultRiskContradictory(p *lint.Pass) {
+	calls := resultCalls(p.Snap)
+	var hints []*source.Node
+	for _, e := range resultEntries(calls) {
+		hints = append(hints, e.Get("risk_hints"))
+	}
+	for _, pl := range resultPlans(calls) {
+		hints = append(hints, pl.Get("max_risk_hints"))
+		for _, s := range resultObjects(pl.Get("steps")) {
+			hints = append(hints, s.Get("risk_hints"))
+		}
+	}
+	for _, h := range hints {
+		if resultTrue(h.Get("readOnly")) && resultTrue(h.Get("destructive")) {
+			p.Report(h, "risk_hints say readOnly and destructive at once, which no operation can be; set readOnly false if it may change state, or destructive false if it cannot")
+		}
+	}
+}

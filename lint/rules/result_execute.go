@@ -1,0 +1,350 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func init() {
+	register(
+		&lint.Rule{
+			ID: "result-outcome-error", Severity: lint.Error, Spec: "Part II §5.7",
+			Summary: "An outcome's error is not null exactly when ok is true.",
+			Doc:     "An outcome's error is a human-readable failure summary that MUST be null when ok is true and non-null when ok is false (Part II §5.7). Run outcomes and the step outcomes of a trace are checked. A success with an error message, or a failure without one, leaves an agent unsure whether the Run worked.",
+			Bad:     `{"ok": true, "status": "success", "error": "none"}`,
+			Good:    `{"ok": true, "status": "success", "error": null}`,
+			Check:   checkResultOutcomeError,
+		},
+		&lint.Rule{
+			ID: "result-outcome-reserved-status", Severity: lint.Error, Spec: "Part II §5.7",
+			Summary: "A reserved outcome status carries the wrong ok value.",
+			Doc:     "The reserved statuses have fixed ok values: success is ok true; validation_error, catalog_drift, promotion_drift, partial and error are ok false (Part II §5.7), in Run outcomes and step outcomes alike. Clients branch on the pair; a contradiction makes them either report a failure as success or retry a Run that completed.",
+			Bad:     `{"ok": true, "status": "partial", "error": null}`,
+			Good:    `{"ok": false, "status": "partial", "error": "stopped after step b"}`,
+			Check:   checkResultReservedStatus,
+		},
+		&lint.Rule{
+			ID: "result-validation-error-diagnostics", Severity: lint.Error, Spec: "Part II §6.5, §6.5.2",
+			Summary: "An execute result refused with validation_error carries no diagnostics.",
+			Doc:     "diagnostics is required when the outcome status is validation_error (Part II §6.5): they are what caused the refusal, with input_binding or context_binding codes for input and context failures. Without them the agent knows its Run was refused but not why, and cannot repair the program or input.",
+			Bad:     `{"run_id": "r1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}}`,
+			Good:    `{"run_id": "r1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "constraint", "path": "", "message": "empty flow"}]}`,
+			Check:   checkResultValidationErrorDiagnostics,
+		},
+		&lint.Rule{
+			ID: "result-refused-run-trace", Severity: lint.Error, Spec: "Part II §3.6, §6.5",
+			Summary: "A refused Run (validation_error, catalog_drift, promotion_drift) carries a trace.",
+			Doc:     "A refused Run never started: no step executed and nothing is retained, so trace MUST be absent (Part II §3.6, §6.5: a trace is present only for a started Run). A trace on a refusal suggests that something ran, which misleads Hosts auditing side effects.",
+			Bad:     `{"run_id": "r1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}, "trace": {"run_id": "r1", "level": "full", "steps": []}}`,
+			Good:    `{"run_id": "r1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}`,
+			Check:   checkResultRefusedTrace,
+		},
+		&lint.Rule{
+			ID: "result-trace-level-exceeded", Severity: lint.Error, Spec: "Part II §5.8.1, §6.6",
+			Summary: "A trace's level is above what the request asked for or the Language's ceiling.",
+			Doc:     "The effective trace level is the lower of the requested trace_level and the manifest's declared ceiling (Part II §5.8.1); trace_level none asks for no trace at all, and the fetch door never returns more than requested (§6.6). A trace above the request leaks step inputs the client chose not to receive; one above the ceiling shows the manifest understates what the Server records.",
+			Bad:     `request {"trace_level": "summary"}   response trace {"level": "full", ...}`,
+			Good:    `request {"trace_level": "summary"}   response trace {"level": "summary", ...}`,
+			Check:   checkResultTraceLevel,
+		},
+		&lint.Rule{
+			ID: "result-trace-input-at-summary", Severity: lint.Error, Spec: "Part II §5.8, §5.8.1",
+			Summary: "A step of a summary-level trace carries input.",
+			Doc:     "At summary level a trace step carries id, outcome, optional t_ms, optional truncated output and decisions; input MUST be absent (Part II §5.8). Clients request summary to keep traces small and to avoid receiving inputs; a summary trace with inputs defeats both.",
+			Bad:     `{"level": "summary", "steps": [{"id": "a", "input": {"zone": "lobby"}, "outcome": {"ok": true, "status": "success", "error": null}}]}`,
+			Good:    `{"level": "summary", "steps": [{"id": "a", "outcome": {"ok": true, "status": "success", "error": null}}]}`,
+			Check:   checkResultTraceSummaryInput,
+		},
+		&lint.Rule{
+			ID: "result-trace-control-flow", Severity: lint.Error, Spec: "Part II §5.8, §5.8.2",
+			Summary: "A control-flow trace entry lacks decisions, or carries input or output.",
+			Doc:     "A branch or loop appears as its own trace entry carrying its decisions (the arm taken, each continue or exit), and input and output MUST be absent from control-flow entries (Part II §5.8, §5.8.2). An entry is control flow when it carries decisions, or when a recorded plan of the same program names its step in arm.branch or loop. Without decisions a Host cannot check which arm ran against the plan.",
+			Bad:     `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}}   (plan: steps with arm.branch "check")`,
+			Good:    `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}, "decisions": [{"at": "check", "took": "cold", "because": "18 < 20"}]}`,
+			Check:   checkResultTraceControlFlow,
+		},
+		&lint.Rule{
+			ID: "result-trace-step-id", Severity: lint.Error, Spec: "Part II §5.8.2",
+			Summary: "A trace step identifier does not follow the iteration and expansion grammar.",
+			Doc:     "A trace step identifier is the program step identifier, followed by #n for each enclosing loop (1-based, outermost first), prefixed by the calling entry's identifier and / for an expanded sub-program: step, step#2#4, call1#2/body#3 (Part II §5.8.2). Clients recover the base identifier by taking the segment after the last / and dropping # suffixes; an identifier off this grammar breaks plan-trace matching.",
+			Bad:     `{"id": "body#0", ...}`,
+			Good:    `{"id": "body#1", ...}`,
+			Check:   checkResultTraceStepID,
+		},
+		&lint.Rule{
+			ID: "result-plan-trace-correspondence", Severity: lint.Error, Spec: "Part II §5.8.4",
+			Summary: "A successful immediate Run's trace does not correspond to the recorded plan of the same program.",
+			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan (Part II §5.8.4): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an execute call of it that succeeded. A Host that approved the plan relies on this match.",
+			Bad:     `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}]`,
+			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
+			Check:   checkResultPlanTrace,
+		},
+	)
+}
+
+// resultRuns returns the execute and trace-fetch results that carry a Run.
+func resultRuns(calls []*resultCall) []*resultCall {
+	var out []*resultCall
+	for _, rc := range calls {
+		if (rc.op == resultExecute || rc.op == resultTraceFetch) && !rc.requestError && rc.sc.Get("outcome").IsObject() {
+			out = append(out, rc)
+		}
+	}
+	return out
+}
+
+// resultOutcomes returns the Run outcome and every trace step outcome.
+func resultOutcomes(rc *resultCall) []*source.Node {
+	out := []*source.Node{rc.sc.Get("outcome")}
+	for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+		if o := s.Get("outcome"); o.IsObject() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func resultStatus(rc *resultCall) types.OutcomeStatus {
+	st, _ := rc.sc.Path("outcome", "status").Value().(string)
+	return types.OutcomeStatus(st)
+}
+
+func checkResultOutcomeError(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		for _, o := range resultOutcomes(rc) {
+			ok, e := o.Get("ok"), o.Get("error")
+			if !ok.IsBool() {
+				continue
+			}
+			switch {
+			case e == nil:
+				p.ReportMissing(o, "this outcome has no error member; add \"error\": %s", map[bool]string{true: "null (ok is true)", false: "a short failure summary (ok is false)"}[ok.Truth])
+			case ok.Truth && !e.IsNull():
+				p.Report(e, "ok is true, so error must be null, not %s", quoteJSON(e))
+			case !ok.Truth && e.IsNull():
+				p.Report(e, "ok is false, so error must be a failure summary, not null")
+			}
+		}
+	}
+}
+
+func checkResultReservedStatus(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		for _, o := range resultOutcomes(rc) {
+			ok, st := o.Get("ok"), o.Get("status")
+			if !ok.IsBool() || !st.IsString() {
+				continue
+			}
+			if want, reserved := types.OutcomeStatus(st.Text).ReservedOK(); reserved && want != ok.Truth {
+				p.Report(ok, "reserved status %q always has ok %t, not %t; fix ok, or use the status that matches what happened", st.Text, want, ok.Truth)
+			}
+		}
+	}
+}
+
+func checkResultValidationErrorDiagnostics(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		if rc.op != resultExecute || resultStatus(rc) != types.StatusValidationError {
+			continue
+		}
+		switch d := rc.sc.Get("diagnostics"); {
+		case d == nil:
+			p.ReportMissing(rc.sc, "the Run was refused with validation_error but the result has no diagnostics; include the diagnostics that caused the refusal")
+		case d.IsArray() && len(d.Kids) == 0:
+			p.Report(d, "the Run was refused with validation_error but diagnostics is empty; include the diagnostics that caused the refusal")
+		}
+	}
+}
+
+func checkResultRefusedTrace(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		if st := resultStatus(rc); st.IsRefusal() && rc.sc.Has("trace") {
+			p.ReportKey(rc.sc.Get("trace"), "the Run was refused (%s) and never started, so it has no trace; drop the trace member", st)
+		}
+	}
+}
+
+func checkResultTraceLevel(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		trace := rc.sc.Get("trace")
+		req, _ := rc.Arguments.Str(types.ArgTraceLevel)
+		if rc.op == resultExecute && req == string(types.TraceNone) && trace != nil {
+			p.ReportKey(trace, "the request asked for trace_level none, so the response carries no trace; drop it (store governs whether it can be fetched later)")
+			continue
+		}
+		level := trace.Get("level")
+		if !level.IsString() || !types.TraceLevel(level.Text).IsKnown() {
+			continue
+		}
+		got := types.TraceLevel(level.Text)
+		if r := types.TraceLevel(req); r.IsKnown() && got.Rank() > r.Rank() {
+			p.Report(level, "the request asked for trace_level %q but the trace is %q; return the lower of the requested level and the ceiling", req, got)
+			continue
+		}
+		if rc.lang == nil {
+			continue
+		}
+		if ceil, ok := rc.lang.Node.Str("trace"); ok && types.TraceLevel(ceil).IsKnown() && got.Rank() > types.TraceLevel(ceil).Rank() {
+			p.Report(level, "the trace is %q but Language %s declares the ceiling %q; declare \"trace\": %q in the manifest or return at most %q", got, rc.lang.Name, ceil, got, ceil)
+		}
+	}
+}
+
+func checkResultTraceSummaryInput(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		if lv, _ := rc.sc.Path("trace", "level").Value().(string); lv != string(types.TraceSummary) {
+			continue
+		}
+		for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+			if in := s.Get("input"); in != nil {
+				p.ReportKey(in, "this trace is at summary level, which omits step input; drop input here or return a full trace")
+			}
+		}
+	}
+}
+
+// resultSameProgram reports whether two program values are the same JSON.
+func resultSameProgram(a, b *source.Node) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	x, err1 := json.Marshal(a.Value())
+	y, err2 := json.Marshal(b.Value())
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+// resultPlanFor returns the plan of a recorded validate call of the same
+// program in the same Language as run, or nil.
+func resultPlanFor(calls []*resultCall, run *resultCall) *source.Node {
+	for _, rc := range calls {
+		if rc.op == resultValidate && !rc.requestError && rc.lang == run.lang && resultSameProgram(rc.program, run.program) {
+			if pl := rc.sc.Get("plan"); pl.IsObject() {
+				return pl
+			}
+		}
+	}
+	return nil
+}
+
+func checkResultTraceControlFlow(p *lint.Pass) {
+	calls := resultCalls(p.Snap)
+	for _, rc := range resultRuns(calls) {
+		cf := map[string]bool{}
+		if pl := resultPlanFor(calls, rc); pl != nil {
+			cf = resultControlFlow(pl)
+		}
+		for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+			id, _ := s.Str("id")
+			if s.Has("decisions") {
+				for _, k := range []string{"input", "output"} {
+					if v := s.Get(k); v != nil {
+						p.ReportKey(v, "trace entry %q carries decisions, so it is a control-flow entry, which has no %s; drop it", id, k)
+					}
+				}
+				continue
+			}
+			if id != "" && cf[types.BaseID(id)] {
+				p.ReportMissing(s, "trace entry %q is the branch or loop %q of the recorded plan but carries no decisions; record the arm taken or each continue/exit", id, types.BaseID(id))
+			}
+		}
+	}
+}
+
+func checkResultTraceStepID(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+			if id := s.Get("id"); id.IsString() {
+				if _, err := types.ParseStepID(id.Text); err != nil {
+					p.Report(id, "%v; write the program step id, #n per enclosing loop (n from 1), and caller-id/ for an expanded sub-program", err)
+				}
+			}
+		}
+	}
+}
+
+// resultImmediate reports whether a Run's trace describes the program's
+// own execution, which plan correspondence applies to: an immediate Run or
+// a test run, not a deploy Run's installation trace.
+func resultImmediate(rc *resultCall) bool {
+	if resultTrue(rc.Arguments.Get(types.ArgTestRun)) {
+		return true
+	}
+	mode, _ := rc.Arguments.Str(types.ArgMode)
+	exec := ""
+	if rc.lang != nil {
+		exec, _ = rc.lang.Node.Str("execution")
+	}
+	switch {
+	case mode == string(types.RunDeploy):
+		return false
+	case exec == string(types.ExecutionDeploy):
+		return false
+	case exec == string(types.ExecutionBoth) && mode != string(types.RunImmediate):
+		// "both" requires mode (Part III §4.4); without it the Run is not
+		// known to be immediate.
+		return false
+	}
+	return exec != ""
+}
+
+func checkResultPlanTrace(p *lint.Pass) {
+	calls := resultCalls(p.Snap)
+	for _, rc := range resultRuns(calls) {
+		if rc.op != resultExecute || resultStatus(rc) != types.StatusSuccess || !rc.sc.Get("trace").IsObject() || !resultImmediate(rc) {
+			continue
+		}
+		pl := resultPlanFor(calls, rc)
+		if pl == nil {
+			continue
+		}
+		steps := resultObjects(pl.Get("steps"))
+		trace := rc.sc.Get("trace")
+		// Unprefixed entries only (§5.8.4), by base identifier.
+		seen := map[string]bool{}
+		took := map[string]map[string]bool{} // branch -> arm labels taken
+		iterated := map[string]bool{}
+		for _, e := range resultObjects(trace.Get("steps")) {
+			id, _ := e.Str("id")
+			if id == "" || bytes.ContainsRune([]byte(id), '/') {
+				continue
+			}
+			base := types.BaseID(id)
+			seen[base] = true
+			for _, d := range resultObjects(e.Get("decisions")) {
+				t, _ := d.Str("took")
+				if took[base] == nil {
+					took[base] = map[string]bool{}
+				}
+				took[base][t] = true
+				if t == types.TookContinue {
+					iterated[base] = true
+				}
+			}
+		}
+		for _, s := range steps {
+			id, _ := s.Str("id")
+			branch, inArm := s.Path("arm", "branch").Value().(string)
+			label, _ := s.Path("arm", "label").Value().(string)
+			loop, inLoop := s.Str("loop")
+			var expected bool
+			switch {
+			case inArm:
+				if seen[branch] && took[branch] != nil && !took[branch][label] && seen[id] {
+					p.Report(trace.Get("steps"), "plan step %q belongs to arm %q of branch %q, which the trace's decisions did not select, yet it appears in the trace; a trace must not run an arm that was not taken", id, label, branch)
+				}
+				expected = took[branch][label]
+			case inLoop:
+				expected = iterated[loop]
+			default:
+				expected = true
+			}
+			if expected && id != "" && !seen[id] {
+				p.Report(trace.Get("steps"), "the Run succeeded but plan step %q (from the recorded validate of the same program) is not in the trace; every expected plan step must appear, by base identifier", id)
+			}
+		}
+	}
+}
