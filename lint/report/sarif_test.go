@@ -215,10 +215,17 @@ func TestSARIFArtifactURIs(t *testing.T) {
 func TestSARIFMultitoolValidate(t *testing.T) {
 	tool := os.Getenv("SARIF_MULTITOOL")
 	if tool == "" {
-		var err error
-		if tool, err = exec.LookPath("sarif-multitool-linux"); err != nil {
+		wrapper, err := exec.LookPath("sarif-multitool-linux")
+		if err != nil {
 			t.Skip("the SARIF Multitool is not installed (npm install -g @microsoft/sarif-multitool-linux)")
 		}
+		// npm's bin is a node wrapper that passes arguments through a
+		// shell, which would split "Sarif;Gh"; run the binary beside it.
+		real, err := filepath.EvalSymlinks(wrapper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tool = filepath.Join(filepath.Dir(real), "Sarif.Multitool")
 	}
 	dir := t.TempDir()
 	in := filepath.Join(dir, "out.sarif")
