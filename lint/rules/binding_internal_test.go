@@ -67,9 +67,12 @@ func TestSignpostLanguage(t *testing.T) {
 		{"buildingflow/1", two, "Validate buildingflow/1 programs", true},
 		{"sql/postgres-15", one, "Run SQL queries", true},
 		{"sql/postgres-15", one, "Run sql/postgres-15 queries", true},
+		{"sql/postgres-15", one, "Run mysql queries", false},
+		{"sql/postgres-15", one, "Run SQL/Postgres-15.", true},
+		{"buildingflow/1", one, "(buildingflow/1)", true},
 	}
 	for _, c := range cases {
-		if got := signpostLanguage(c.name, c.names).MatchString(c.text); got != c.want {
+		if got := signpostNamesLanguage(c.text, c.name, signpostFamilies(c.names)); got != c.want {
 			t.Errorf("%s in %q (names %v) = %v, want %v", c.name, c.text, c.names, got, c.want)
 		}
 	}

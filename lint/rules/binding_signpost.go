@@ -1,9 +1,10 @@
 package rules
 
 import (
-	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -243,25 +244,59 @@ var signpostStageWords = map[types.Stage]string{
 	types.StageTraceFetch: `"fetch" and "trace", or synonyms such as "inspect" and "run record"`,
 }
 
-// signpostLanguage returns a pattern matching the ways text may name
-// Language name: the full identifier, or its family when unique among
-// names (the manifest's Languages, or those the tool declares).
-func signpostLanguage(name string, names []string) *regexp.Regexp {
+// signpostFamilies counts the distinct Language names of each family.
+func signpostFamilies(names []string) map[string]int {
+	seen := map[string]bool{}
+	out := map[string]int{}
+	for _, n := range names {
+		if id, err := types.ParseLanguageID(n); err == nil && !seen[n] {
+			seen[n] = true
+			out[id.Family]++
+		}
+	}
+	return out
+}
+
+// signpostNamesLanguage reports whether text names Language name: by its
+// full identifier, or by its family alone when no other Language shares
+// the family (families counts them). A family followed by '/' is the start
+// of another identifier ("buildingflow/10" does not name buildingflow/1).
+func signpostNamesLanguage(text, name string, families map[string]int) bool {
+	lower := strings.ToLower(text)
+	if signpostContainsWord(lower, strings.ToLower(name), "") {
+		return true
+	}
 	id, err := types.ParseLanguageID(name)
-	if err != nil {
-		return signpostRE(name)
+	return err == nil && families[id.Family] <= 1 && signpostContainsWord(lower, strings.ToLower(id.Family), "/")
+}
+
+// signpostContainsWord reports whether w occurs in t as a whole word: not
+// touching a letter, digit or underscore, nor a rune of notAfter after it.
+// Plain string search: it runs once per loop tool and Language, and
+// compiling a pattern each time costs more than the rest of the rule on
+// gateway-sized inputs.
+func signpostContainsWord(t, w, notAfter string) bool {
+	if w == "" {
+		return false
 	}
-	for _, o := range names {
-		if o == name {
-			continue
+	for i := 0; i < len(t); {
+		j := strings.Index(t[i:], w)
+		if j < 0 {
+			return false
 		}
-		if oid, err := types.ParseLanguageID(o); err == nil && oid.Family == id.Family {
-			return signpostRE(name)
+		start, end := i+j, i+j+len(w)
+		before, _ := utf8.DecodeLastRuneInString(t[:start])
+		after, _ := utf8.DecodeRuneInString(t[end:])
+		if (start == 0 || !signpostWordRune(before)) && (end == len(t) || !signpostWordRune(after) && !strings.ContainsRune(notAfter, after)) {
+			return true
 		}
+		i = start + 1
 	}
-	// The family alone must not be the start of another identifier
-	// ("buildingflow/10" does not name buildingflow/1).
-	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN_])(?:` + regexp.QuoteMeta(name) + `(?:$|[^\pL\pN_])|` + regexp.QuoteMeta(id.Family) + `(?:$|[^\pL\pN_/]))`)
+	return false
+}
+
+func signpostWordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r)
 }
 
 func bindingLoopToolSignpostsCheck(p *lint.Pass) {
@@ -277,6 +312,7 @@ func bindingLoopToolSignpostsCheck(p *lint.Pass) {
 			allNames = append(allNames, bindingDeclaredLanguages(t.ProgramDeclaration())...)
 		}
 	}
+	families := signpostFamilies(allNames)
 	for _, lt := range s.LoopTools() {
 		t := lt.Tool
 		if t == nil {
@@ -308,7 +344,7 @@ func bindingLoopToolSignpostsCheck(p *lint.Pass) {
 		}
 		var unnamed []string
 		for _, l := range langs {
-			if !signpostLanguage(l, allNames).MatchString(text) {
+			if !signpostNamesLanguage(text, l, families) {
 				unnamed = append(unnamed, l)
 			}
 		}
