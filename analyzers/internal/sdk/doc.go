@@ -2,46 +2,31 @@ package sdk
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"strings"
 )
 
 // MustExtractDoc returns the "# Analyzer name" section of the package
-// comment in content, the text of a doc.go file, so that the package
-// documentation and Analyzer.Doc cannot drift apart. It mirrors what
-// golang.org/x/tools does for its own passes, which keeps that helper
-// internal.
+// comment of content, the text of a doc.go file, without its leading
+// "name:", so that the package documentation and Analyzer.Doc cannot
+// drift apart. It follows the helper golang.org/x/tools keeps internal
+// for its own passes.
 func MustExtractDoc(content, name string) string {
-	var lines []string
-	for _, line := range strings.Split(content, "\n") {
-		if strings.HasPrefix(line, "package ") {
-			break
-		}
-		if line == "//" {
-			lines = append(lines, "")
+	f, err := parser.ParseFile(token.NewFileSet(), "", content, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		panic(fmt.Sprintf("doc.go of %s has no package comment", name))
+	}
+	for section := range strings.SplitSeq(f.Doc.Text(), "\n# ") {
+		body, ok := strings.CutPrefix(section, "Analyzer "+name)
+		if !ok || body == "" || body[0] != '\n' {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(line, "// "); ok {
-			lines = append(lines, rest)
-		} else if rest, ok := strings.CutPrefix(line, "//\t"); ok {
-			lines = append(lines, "\t"+rest)
+		body = strings.TrimSpace(body)
+		if rest, ok := strings.CutPrefix(body, name+":"); ok {
+			return strings.TrimSpace(rest)
 		}
+		panic(fmt.Sprintf("doc.go: 'Analyzer %s' heading not followed by '%s: summary'", name, name))
 	}
-	heading := "# Analyzer " + name
-	for i, line := range lines {
-		if line != heading {
-			continue
-		}
-		var section []string
-		for _, l := range lines[i+1:] {
-			if strings.HasPrefix(l, "# ") {
-				break
-			}
-			section = append(section, l)
-		}
-		text := strings.TrimSpace(strings.Join(section, "\n"))
-		if text != "" {
-			return text
-		}
-	}
-	panic(fmt.Sprintf("doc.go has no %q section", heading))
+	panic(fmt.Sprintf("doc.go has no 'Analyzer %s' section", name))
 }
