@@ -420,8 +420,10 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 			}
 			continue
 		}
-		if !decl.IsObject() {
-			continue // meta-value-object
+		// meta-value-object reports a non-object; the fixed access tools
+		// take no program, so a Pilotage _meta value there is no declaration.
+		if !decl.IsObject() || stage == "" && bindingFixedTool(t.Name) {
+			continue
 		}
 		bindings := bindingDeclarationShape(p, t, decl)
 		// The Language a single-Language validate or execute tool must
