@@ -20,7 +20,15 @@ type File struct {
 
 	lines []int32 // offset of the first byte of each line
 	ascii []int8  // per line: 0 unknown, 1 ASCII only, 2 not
+	// marks caches, for long non-ASCII lines, the code points before every
+	// markStep bytes, so that columns on a one-line 64 MiB capture do not
+	// cost a scan of the line per finding.
+	marks map[int][]runeMark
 }
+
+const markStep = 4096
+
+type runeMark struct{ off, runes int32 }
 
 // Document is one top-level JSON value of a File.
 type Document struct {
@@ -62,9 +70,45 @@ func (f *File) Position(off int) Position {
 		}
 	}
 	if f.ascii[i] == 2 {
-		col = utf8.RuneCountInString(f.Data[start:off]) + 1
+		col = f.runeColumn(i, start, off)
 	}
 	return Position{Line: i + 1, Column: col}
+}
+
+// runeColumn counts the code points of line i (starting at start) before
+// off, plus one. Marks sit on rune starts, so the counts of the pieces add
+// up to the count of the whole, even across invalid bytes.
+func (f *File) runeColumn(i, start, off int) int {
+	if off-start < markStep {
+		return utf8.RuneCountInString(f.Data[start:off]) + 1
+	}
+	if f.marks == nil {
+		f.marks = map[int][]runeMark{}
+	}
+	ms, ok := f.marks[i]
+	if !ok {
+		end := len(f.Data)
+		if i+1 < len(f.lines) {
+			end = int(f.lines[i+1])
+		}
+		ms = []runeMark{{int32(start), 0}}
+		at, runes := start, 0
+		for at+markStep < end {
+			next := at + markStep
+			for next > at && !utf8.RuneStart(f.Data[next]) {
+				next--
+			}
+			if next == at {
+				next = at + markStep
+			}
+			runes += utf8.RuneCountInString(f.Data[at:next])
+			at = next
+			ms = append(ms, runeMark{int32(at), int32(runes)})
+		}
+		f.marks[i] = ms
+	}
+	k := sort.Search(len(ms), func(k int) bool { return int(ms[k].off) > off }) - 1
+	return int(ms[k].runes) + utf8.RuneCountInString(f.Data[ms[k].off:off]) + 1
 }
 
 func (f *File) indexLines() {

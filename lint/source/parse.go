@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -11,6 +12,16 @@ import (
 // DefaultMaxDepth bounds nesting. Real MCP documents stay far below it; a
 // hostile one is cut off here in time linear in its size.
 const DefaultMaxDepth = 1000
+
+// MaxSize is the largest text Parse accepts: offsets are kept in 32 bits to
+// keep nodes small.
+const MaxSize = math.MaxInt32
+
+// maxProblemsPerCode bounds the problems of one code in a file. A hostile
+// file can hold millions of duplicate names or bad bytes; the first ones
+// say all there is to say, and reporting them all would cost more memory
+// than the file itself.
+const maxProblemsPerCode = 100
 
 // Options tune Parse.
 type Options struct {
@@ -34,6 +45,10 @@ func Parse(name string, data []byte, opts Options) *File {
 		opts.Lines = true
 	}
 	p := &parser{f: f, s: f.Data, maxDepth: opts.MaxDepth}
+	if len(data) > MaxSize {
+		p.problem(ProblemSyntax, 0, 0, "the file is %d bytes, more than the %d pilotage-lint can read; split it into smaller captures", len(data), MaxSize)
+		return f
+	}
 	if strings.HasPrefix(p.s, "\uFEFF") {
 		p.problem(ProblemBOM, 0, 3, "the file starts with a UTF-8 byte-order mark, which JSON senders must not emit (RFC 8259 §8.1); save it without the BOM")
 		p.pos = 3
@@ -48,8 +63,14 @@ type parser struct {
 	pos      int
 	depth    int
 	maxDepth int
-	fatal    bool
 	slab     []Node
+	// stack holds the members of the arrays and objects being read; each
+	// gets an exact-size copy when it closes, so no Kids slice is grown
+	// element by element.
+	stack []*Node
+	// kidSlab is carved into the Kids slices of small containers.
+	kidSlab []*Node
+	counts  map[ProblemCode]int
 }
 
 // errStop unwinds a document whose text cannot be parsed further.
@@ -125,6 +146,7 @@ func onlyBOM(ps []Problem) bool {
 
 func (p *parser) document() (root *Node) {
 	p.depth = 0
+	p.stack = p.stack[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errStop); !ok {
@@ -140,6 +162,16 @@ func (p *parser) problem(code ProblemCode, start, end int, format string, args .
 	if end < start {
 		end = start
 	}
+	if p.counts == nil {
+		p.counts = map[ProblemCode]int{}
+	}
+	p.counts[code]++
+	switch c := p.counts[code]; {
+	case c == maxProblemsPerCode+1:
+		format, args = "more than %d problems of this kind in the file; only the first %d are reported, fix those and lint again", []any{maxProblemsPerCode, maxProblemsPerCode}
+	case c > maxProblemsPerCode+1:
+		return
+	}
 	p.f.Problems = append(p.f.Problems, Problem{Code: code, Start: start, End: end, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -150,11 +182,36 @@ func (p *parser) stop(code ProblemCode, start, end int, format string, args ...a
 
 func (p *parser) node() *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, 256)
+		p.slab = make([]Node, 1024)
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
 	return n
+}
+
+// kids copies the members a container collected on the stack from base on
+// into its own slice, and pops them. The slice's capacity is its length, so
+// appending to one container's Kids never writes into another's.
+func (p *parser) kids(base int) []*Node {
+	from := p.stack[base:]
+	p.stack = p.stack[:base]
+	n := len(from)
+	if n == 0 {
+		return nil
+	}
+	var out []*Node
+	if n > 256 {
+		out = make([]*Node, n)
+	} else {
+		if n > len(p.kidSlab) {
+			p.kidSlab = make([]*Node, 4096)
+		}
+		out = p.kidSlab[:n:n]
+		p.kidSlab = p.kidSlab[n:]
+	}
+	copy(out, from)
+	clear(from)
+	return out
 }
 
 func (p *parser) skipSpace() {
@@ -272,6 +329,7 @@ func (p *parser) object(n *Node) {
 		return
 	}
 	var seen map[string]bool
+	base := len(p.stack)
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
@@ -286,11 +344,11 @@ func (p *parser) object(n *Node) {
 		}
 		p.pos++
 		m := p.value(n)
-		m.Key, m.KeyStart, m.KeyEnd, m.Index = key, int32(ks), int32(ke), int32(len(n.Kids))
-		if p.duplicate(n, key, &seen) {
-			p.problem(ProblemDuplicateKey, ks, ke, "member %q appears more than once in this object; MCP SDKs disagree on which one wins, so keep exactly one", key)
+		m.Key, m.KeyStart, m.KeyEnd, m.Index = key, int32(ks), int32(ke), int32(len(p.stack)-base)
+		if p.duplicate(p.stack[base:], key, &seen) {
+			p.problem(ProblemDuplicateKey, ks, ke, "member %q appears more than once in this object; MCP SDKs disagree on which one wins, so keep exactly one", clip(key))
 		}
-		n.Kids = append(n.Kids, m)
+		p.stack = append(p.stack, m)
 		p.skipSpace()
 		if p.pos < len(p.s) && p.s[p.pos] == ',' {
 			p.pos++
@@ -299,18 +357,19 @@ func (p *parser) object(n *Node) {
 		if p.pos < len(p.s) && p.s[p.pos] == '}' {
 			p.pos++
 			p.depth--
+			n.Kids = p.kids(base)
 			return
 		}
 		p.unexpected("after an object member; expected ',' or '}'")
 	}
 }
 
-// duplicate reports whether key is already a member of n. Small objects are
-// scanned; large ones switch to a set so that a 10,000-member object stays
-// linear.
-func (p *parser) duplicate(n *Node, key string, seen *map[string]bool) bool {
-	if *seen == nil && len(n.Kids) < 16 {
-		for _, k := range n.Kids {
+// duplicate reports whether key is already among the members read so far.
+// Small objects are scanned; large ones switch to a set so that a
+// 10,000-member object stays linear.
+func (p *parser) duplicate(kids []*Node, key string, seen *map[string]bool) bool {
+	if *seen == nil && len(kids) < 16 {
+		for _, k := range kids {
 			if k.Key == key {
 				return true
 			}
@@ -318,8 +377,8 @@ func (p *parser) duplicate(n *Node, key string, seen *map[string]bool) bool {
 		return false
 	}
 	if *seen == nil {
-		*seen = make(map[string]bool, 2*len(n.Kids))
-		for _, k := range n.Kids {
+		*seen = make(map[string]bool, 2*len(kids))
+		for _, k := range kids {
 			(*seen)[k.Key] = true
 		}
 	}
@@ -340,10 +399,11 @@ func (p *parser) array(n *Node) {
 		p.depth--
 		return
 	}
+	base := len(p.stack)
 	for {
 		e := p.value(n)
-		e.Index = int32(len(n.Kids))
-		n.Kids = append(n.Kids, e)
+		e.Index = int32(len(p.stack) - base)
+		p.stack = append(p.stack, e)
 		p.skipSpace()
 		if p.pos < len(p.s) && p.s[p.pos] == ',' {
 			p.pos++
@@ -352,6 +412,7 @@ func (p *parser) array(n *Node) {
 		if p.pos < len(p.s) && p.s[p.pos] == ']' {
 			p.pos++
 			p.depth--
+			n.Kids = p.kids(base)
 			return
 		}
 		p.unexpected("after an array element; expected ',' or ']'")
@@ -435,6 +496,7 @@ func (p *parser) str() string {
 	}
 	var b strings.Builder
 	b.WriteString(s[start+1 : i])
+	badEnd := -1 // end of the last invalid byte, to report each run once
 	for {
 		if i >= len(s) {
 			p.pos = i
@@ -453,7 +515,10 @@ func (p *parser) str() string {
 		case c >= utf8.RuneSelf:
 			r, w := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && w == 1 {
-				p.problem(ProblemInvalidUTF8, i, i+1, "invalid UTF-8 byte 0x%02x in a string; JSON text must be UTF-8 (RFC 8259 §8.1)", c)
+				if badEnd != i {
+					p.problem(ProblemInvalidUTF8, i, i+1, "invalid UTF-8 byte 0x%02x in a string; JSON text must be UTF-8 (RFC 8259 §8.1), so re-encode the file as UTF-8", c)
+				}
+				badEnd = i + 1
 			}
 			b.WriteRune(r)
 			i += w
