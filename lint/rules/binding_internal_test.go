@@ -28,10 +28,10 @@ func TestSignpostWords(t *testing.T) {
 			[]string{"Execute a workflow", "runs the flow", "Deploy it", "invokes"},
 			[]string{"rerun", "runtime", "executed"}},
 		{"fetch", reFetch.MatchString,
-			[]string{"fetches", "Inspect", "retrieve", "get"},
+			[]string{"fetches", "Inspect", "retrieve", "get", "Explains"},
 			[]string{"fetcher", "target"}},
 		{"trace", reTrace.MatchString,
-			[]string{"the trace", "stored traces", "the run record", "execution records"},
+			[]string{"the trace", "stored traces", "the run record", "execution records", "an earlier run"},
 			[]string{"traceability", "record"}},
 	}
 	for _, c := range cases {

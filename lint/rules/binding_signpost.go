@@ -23,8 +23,8 @@ var (
 	signpostLookup   = []string{"lookup", "look up", "looks up", "looking up", "search", "searches", "catalog", "catalogue", "catalogs", "inventory", "directory"}
 	signpostValidate = []string{"validate", "validates", "validation", "validator", "check", "checks", "checking", "checker", "verify", "verifies", "verification", "lint", "lints", "linting"}
 	signpostExecute  = []string{"execute", "executes", "execution", "run", "runs", "running", "deploy", "deploys", "deployment", "invoke", "invokes", "invocation"}
-	signpostFetch    = []string{"fetch", "fetches", "fetching", "inspect", "inspects", "inspection", "retrieve", "retrieves", "retrieval", "get", "gets", "read", "reads", "replay", "replays", "look up", "looks up"}
-	signpostTrace    = []string{"trace", "traces", "run record", "run records", "execution record", "execution records", "run history"}
+	signpostFetch    = []string{"fetch", "fetches", "fetching", "inspect", "inspects", "inspection", "retrieve", "retrieves", "retrieval", "get", "gets", "read", "reads", "replay", "replays", "look up", "looks up", "explain", "explains"}
+	signpostTrace    = []string{"trace", "traces", "run record", "run records", "execution record", "execution records", "run history", "run log", "run logs", "past run", "earlier run", "previous run", "stored run"}
 
 	rePilotage = signpostRE(signpostPilotage...)
 	reFirst    = signpostRE(signpostFirst...)
