@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -102,9 +103,10 @@ func checkOutputSchemaInvalid(p *lint.Pass) {
 		if t.OutputSchema == nil {
 			continue
 		}
-		c := compileOutputSchema(t.OutputSchema)
-		if c.schema == nil {
-			p.Report(at(t.OutputSchema, c.errPtr), "the outputSchema of %q cannot be compiled (%s), so Hosts cannot validate its results; fix the schema at this location", t.Name, c.errMsg)
+		for _, is := range compileOutputSchema(t.OutputSchema).issues {
+			if is.kind != schemacheck.ExternalRef {
+				is.report(p, t.OutputSchema, "in the outputSchema of %q, %s", t.Name, is.msg)
+			}
 		}
 	}
 }
@@ -114,9 +116,10 @@ func checkOutputSchemaExternalRef(p *lint.Pass) {
 		if t.OutputSchema == nil {
 			continue
 		}
-		for _, ptr := range compileOutputSchema(t.OutputSchema).externals {
-			ref := at(t.OutputSchema, ptr)
-			p.Report(ref, "the outputSchema of %q references the external document %q, which pilotage-lint does not fetch and offline Hosts cannot; copy the definition under $defs and reference it locally", t.Name, ref.Text)
+		for _, is := range compileOutputSchema(t.OutputSchema).issues {
+			if is.kind == schemacheck.ExternalRef {
+				is.report(p, t.OutputSchema, "in the outputSchema of %q, %s", t.Name, is.msg)
+			}
 		}
 	}
 }
@@ -218,15 +221,22 @@ func unescapeFragment(frag string) string {
 	return frag
 }
 
-// compiledSchema is the result of compiling one outputSchema. It holds
-// pointers relative to the schema rather than nodes, so the cache does not
-// keep parsed files alive.
+// compiledSchema is the result of compiling one outputSchema with
+// schemacheck, the linter's one offline compiler. It holds pointers
+// relative to the schema rather than nodes, so the cache does not keep
+// parsed files alive.
 type compiledSchema struct {
+	// schema is nil when the schema does not compile even without its
+	// external references, unknown dialect and bad patterns.
 	schema *jsonschema.Schema
-	// errPtr and errMsg say where and why compilation failed.
-	errPtr, errMsg string
-	// externals are the pointers of the external $ref values.
-	externals []string
+	issues []schemaIssue
+}
+
+type schemaIssue struct {
+	kind schemacheck.IssueKind
+	ptr  string
+	key  bool
+	msg  string
 }
 
 type compileOnce struct {
@@ -246,161 +256,23 @@ func compileOutputSchema(n *source.Node) *compiledSchema {
 		runtime.AddCleanup(n, func(k weak.Pointer[source.Node]) { compiled.Delete(k) }, key)
 	}
 	e := v.(*compileOnce)
-	e.once.Do(func() { e.c = compileSchema(n) })
+	e.once.Do(func() {
+		sch, issues := schemacheck.Compile(n)
+		c := &compiledSchema{schema: sch}
+		for _, is := range issues {
+			c.issues = append(c.issues, schemaIssue{is.Kind, strings.TrimPrefix(is.Node.Pointer(), n.Pointer()), is.Key, is.Message})
+		}
+		e.c = c
+	})
 	return e.c
 }
 
-// schemaURL is the base URL of every compiled outputSchema; relative
-// references resolve against it and are refused like any other.
-const schemaURL = "file:///pilotage-lint/outputSchema.json"
-
-// refusingLoader fetches nothing: known metaschemas come from the
-// compiler's embedded copies, everything else fails compilation.
-type refusingLoader struct{}
-
-func (refusingLoader) Load(u string) (any, error) {
-	return nil, fmt.Errorf("pilotage-lint does not fetch %s", u)
-}
-
-func compileSchema(n *source.Node) *compiledSchema {
-	c := &compiledSchema{}
-	ids := map[string]bool{}
-	collectIDs(n, ids)
-	doc := schemaDoc(n, n, ids, &c.externals)
-	comp := jsonschema.NewCompiler()
-	comp.UseLoader(refusingLoader{})
-	comp.DefaultDraft(jsonschema.Draft2020)
-	err := comp.AddResource(schemaURL, doc)
-	if err == nil {
-		c.schema, err = comp.Compile(schemaURL)
-	}
-	if err != nil {
-		c.schema = nil
-		c.errPtr, c.errMsg = compileError(n, err)
-	}
-	return c
-}
-
-// compileError turns a compiler error into a pointer inside the schema and
-// a short reason.
-func compileError(n *source.Node, err error) (string, string) {
-	var sve *jsonschema.SchemaValidationError
-	if errors.As(err, &sve) {
-		var ve *jsonschema.ValidationError
-		if errors.As(sve.Err, &ve) {
-			for len(ve.Causes) > 0 {
-				ve = ve.Causes[0]
-			}
-			ptr := ""
-			for _, t := range ve.InstanceLocation {
-				ptr += "/" + jsonpointer.Escape(t)
-			}
-			return ptr, "invalid value: " + ve.ErrorKind.LocalizedString(printer)
-		}
-	}
-	var lue *jsonschema.LoadURLError
-	if errors.As(err, &lue) {
-		if s, ok := n.Str("$schema"); ok && strings.TrimSuffix(s, "#") == strings.TrimSuffix(lue.URL, "#") {
-			return "/$schema", fmt.Sprintf("unknown JSON Schema dialect %q", s)
-		}
-		return refPointer(n, lue.URL), fmt.Sprintf("cannot load %q", strings.TrimPrefix(lue.URL, "file:///pilotage-lint/"))
-	}
-	var jpe *jsonschema.JSONPointerNotFoundError
-	if errors.As(err, &jpe) {
-		return refPointer(n, jpe.URL), "a $ref target does not exist"
-	}
-	var ane *jsonschema.AnchorNotFoundError
-	if errors.As(err, &ane) {
-		return refPointer(n, ane.Reference), "a $ref anchor does not exist"
-	}
-	msg := strings.ReplaceAll(err.Error(), schemaURL, "outputSchema")
-	var dup *jsonschema.DuplicateIDError
-	if errors.As(err, &dup) {
-		return unescapeFragment(dup.Ptr2), msg
-	}
-	return "", msg
-}
-
-// refPointer finds the $ref whose target is u, or "" for the schema root.
-func refPointer(root *source.Node, u string) string {
-	_, frag, hasFrag := strings.Cut(u, "#")
-	var found string
-	var walk func(s *source.Node)
-	walk = func(s *source.Node) {
-		if found != "" || !s.IsObject() {
-			return
-		}
-		if r := s.Get("$ref"); r.IsString() {
-			rf, rfrag, _ := strings.Cut(r.Text, "#")
-			if (hasFrag && rf == "" && rfrag == frag) || (rf != "" && strings.HasSuffix(strings.Split(u, "#")[0], rf)) {
-				found = strings.TrimPrefix(r.Pointer(), root.Pointer())
-				return
-			}
-		}
-		for _, sub := range subschemas(s) {
-			walk(sub)
-		}
-	}
-	walk(root)
-	return found
-}
-
-func collectIDs(s *source.Node, ids map[string]bool) {
-	if !s.IsObject() {
+// report puts an issue at its node, by name when the name is the defect.
+func (is schemaIssue) report(p *lint.Pass, schema *source.Node, format string, args ...any) {
+	n := at(schema, is.ptr)
+	if is.key {
+		p.ReportKey(n, format, args...)
 		return
 	}
-	if id, ok := s.Str("$id"); ok {
-		ids[strings.TrimSuffix(id, "#")] = true
-	}
-	for _, sub := range subschemas(s) {
-		collectIDs(sub, ids)
-	}
-}
-
-// external reports whether a reference leaves the document: it is not a
-// fragment and names no resource the document embeds with $id.
-func external(ref string, ids map[string]bool) bool {
-	base, _, _ := strings.Cut(ref, "#")
-	if base == "" {
-		return false
-	}
-	for id := range ids {
-		if id == base || strings.HasSuffix(id, "/"+base) {
-			return false
-		}
-	}
-	return true
-}
-
-// schemaDoc converts a schema to the compiler's document form, dropping
-// each external $ref (recorded in ext) so the rest of the schema is still
-// compiled and checked; values of non-schema keywords are copied as is.
-func schemaDoc(root, s *source.Node, ids map[string]bool, ext *[]string) any {
-	if !s.IsObject() {
-		return s.Value()
-	}
-	m := make(map[string]any, len(s.Kids))
-	for _, k := range s.Kids {
-		switch {
-		case (k.Key == "$ref" || k.Key == "$dynamicRef") && k.IsString() && external(k.Text, ids):
-			*ext = append(*ext, strings.TrimPrefix(k.Pointer(), root.Pointer()))
-		case schemaValued[k.Key] || (k.Key == "items" && !k.IsArray()):
-			m[k.Key] = schemaDoc(root, k, ids, ext)
-		case (schemaArrays[k.Key] || k.Key == "items") && k.IsArray():
-			arr := make([]any, len(k.Kids))
-			for i, e := range k.Kids {
-				arr[i] = schemaDoc(root, e, ids, ext)
-			}
-			m[k.Key] = arr
-		case (schemaMaps[k.Key] || k.Key == "dependencies") && k.IsObject():
-			sub := make(map[string]any, len(k.Kids))
-			for _, e := range k.Kids {
-				sub[e.Key] = schemaDoc(root, e, ids, ext)
-			}
-			m[k.Key] = sub
-		default:
-			m[k.Key] = k.Value()
-		}
-	}
-	return m
+	p.Report(n, format, args...)
 }
