@@ -169,16 +169,16 @@ func checkLanguages(c *comparison) {
 		}
 		if n := c.renamedTo(o); n != nil {
 			renamed[n] = true
-			c.report("diff-language-removed", n.Node.Get("name"), "Language %q is now named %q; clients and stored programs that name %q break, so keep the old Language alongside the new one.", o.Name, n.Name, o.Name)
+			c.report("diff-language-removed", n.Node.Get("name"), "Language %q is now named %q; clients and stored programs that name %q break, so keep the old Language alongside the new one", o.Name, n.Name, o.Name)
 			continue
 		}
-		c.report("diff-language-removed", o.Node.Get("name"), "Language %q is gone from the new manifest; clients that use it break, so keep it until its users have moved.", o.Name)
+		c.report("diff-language-removed", o.Node.Get("name"), "Language %q is gone from the new manifest; clients that use it break, so keep it until its users have moved", o.Name)
 	}
 	for _, n := range c.new.Languages {
 		if n.Name == "" || renamed[n] || c.old.Language(n.Name) != nil {
 			continue
 		}
-		c.report("diff-language-added", n.Node.Get("name"), "Language %q is new; check that its guides, loop tools and capabilities are complete.", n.Name)
+		c.report("diff-language-added", n.Node.Get("name"), "Language %q is new; check that its guides, loop tools and capabilities are complete", n.Name)
 	}
 }
 
@@ -238,10 +238,10 @@ func checkCapabilities(c *comparison) {
 			od, nd := p.old.Caps.Declared(cp), p.new.Caps.Declared(cp)
 			switch {
 			case od && !nd:
-				c.reportAt(where(p.old, p.new, cp), "diff-capability-removed", "Language %q no longer declares %q; clients that relied on it break, so keep declaring it or publish a new Language.", p.new.Name, cp)
+				c.reportAt(where(p.old, p.new, cp), "diff-capability-removed", "Language %q no longer declares %q; clients that relied on it break, so keep declaring it or publish a new Language", p.new.Name, cp)
 				continue
 			case !od && nd:
-				c.reportAt(where(p.old, p.new, cp), "diff-capability-added", "Language %q now declares %q.", p.new.Name, cp)
+				c.reportAt(where(p.old, p.new, cp), "diff-capability-added", "Language %q now declares %q", p.new.Name, cp)
 			}
 			if !nd {
 				continue
@@ -254,9 +254,9 @@ func checkCapabilities(c *comparison) {
 				}
 				switch {
 				case od && os && !ns:
-					c.reportAt(at, "diff-subfeature-removed", "Language %q no longer declares %s.%s; clients that relied on it break, so keep declaring it.", p.new.Name, cp, sub)
+					c.reportAt(at, "diff-subfeature-removed", "Language %q no longer declares %s.%s; clients that relied on it break, so keep declaring it", p.new.Name, cp, sub)
 				case !os && ns:
-					c.reportAt(at, "diff-capability-added", "Language %q now declares %s.%s.", p.new.Name, cp, sub)
+					c.reportAt(at, "diff-capability-added", "Language %q now declares %s.%s", p.new.Name, cp, sub)
 				}
 			}
 		}
@@ -309,12 +309,12 @@ func checkLoopTools(c *comparison) {
 			case on == "":
 			case nn == "":
 				if p.new.Caps.Declared(string(st.stage.Capability())) {
-					c.report("diff-loop-tool-removed", ol.Get(st.member), "Language %q no longer names a %s tool although it still declares %s; clients calling %q break.", p.new.Name, st.member, st.stage.Capability(), on)
+					c.report("diff-loop-tool-removed", ol.Get(st.member), "Language %q no longer names a %s tool although it still declares %s; clients calling %q break", p.new.Name, st.member, st.stage.Capability(), on)
 				}
 			case on != nn:
-				c.report("diff-loop-tool-renamed", nl.Get(st.member), "the %s tool of Language %q was %q and is now %q; clients and Host policies configured with %q break, so keep the old name.", st.member, p.new.Name, on, nn, on)
+				c.report("diff-loop-tool-renamed", nl.Get(st.member), "the %s tool of Language %q was %q and is now %q; clients and Host policies configured with %q break, so keep the old name", st.member, p.new.Name, on, nn, on)
 			case c.old.Tool(on) != nil && c.new.Tool(nn) == nil && len(c.new.Tools) > 0:
-				c.report("diff-loop-tool-removed", c.old.Tool(on).Node.Get("name"), "tool %q, the %s tool of Language %q, is gone from tools/list; clients calling it break.", on, st.member, p.new.Name)
+				c.report("diff-loop-tool-removed", c.old.Tool(on).Node.Get("name"), "tool %q, the %s tool of Language %q, is gone from tools/list; clients calling it break", on, st.member, p.new.Name)
 			}
 		}
 	}
@@ -322,7 +322,7 @@ func checkLoopTools(c *comparison) {
 	if c.old.Manifest == nil && c.new.Manifest == nil && len(c.new.Tools) > 0 {
 		for _, lt := range c.old.LoopTools() {
 			if lt.Tool != nil && c.new.Tool(lt.Name) == nil {
-				c.report("diff-loop-tool-removed", lt.Tool.Node.Get("name"), "loop tool %q is gone from tools/list; clients calling it break.", lt.Name)
+				c.report("diff-loop-tool-removed", lt.Tool.Node.Get("name"), "loop tool %q is gone from tools/list; clients calling it break", lt.Name)
 			}
 		}
 	}
@@ -379,7 +379,7 @@ func checkToolArguments(c *comparison) {
 		if lp.stage != types.StageTraceFetch {
 			oa, na := programArgument(lp.oldTool, lp.lang), programArgument(lp.newTool, lp.lang)
 			if oa.IsString() && na.IsString() && oa.Text != na.Text {
-				c.report("diff-program-argument-renamed", na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name.", lp.newName, lp.lang, na.Text, oa.Text, oa.Text)
+				c.report("diff-program-argument-renamed", na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text, oa.Text, oa.Text)
 			}
 		}
 		oprops, nprops := lp.oldTool.InputSchema.Get("properties"), lp.newTool.InputSchema.Get("properties")
@@ -388,7 +388,7 @@ func checkToolArguments(c *comparison) {
 				continue
 			}
 			if op := oprops.Get(ra.Name); op != nil && nprops.IsObject() && !nprops.Has(ra.Name) {
-				c.reportKey("diff-reserved-argument-removed", op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema.", lp.newName, ra.Name)
+				c.reportKey("diff-reserved-argument-removed", op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema", lp.newName, ra.Name)
 			}
 		}
 	}
@@ -404,7 +404,7 @@ func checkToolArguments(c *comparison) {
 		}
 		for _, r := range required(tp.new) {
 			if r.IsString() && !slices.Contains(was, r.Text) {
-				c.report("diff-required-argument-added", r, "tool %q now requires %q; every existing call omits it and fails, so make it optional.", tp.new.Name, r.Text)
+				c.report("diff-required-argument-added", r, "tool %q now requires %q; every existing call omits it and fails, so make it optional", tp.new.Name, r.Text)
 			}
 		}
 	}
@@ -444,7 +444,7 @@ func checkLanguageMembers(c *comparison) {
 		a, err1 := types.ParseVersion(ov)
 		b, err2 := types.ParseVersion(nn.Text)
 		if err1 == nil && err2 == nil && nn.IsString() && a.Major != b.Major {
-			c.report("diff-version-major-changed", nn, "the Pilotage version changed from %s to %s, a new major version; clients implementing %d.x must not use this Server, so keep major %d or serve the new version separately.", a, b, a.Major, a.Major)
+			c.report("diff-version-major-changed", nn, "the Pilotage version changed from %s to %s, a new major version; clients implementing %d.x must not use this Server, so keep major %d or serve the new version separately", a, b, a.Major, a.Major)
 		}
 	}
 	for _, p := range c.pairs() {
@@ -468,7 +468,7 @@ func checkLanguageMembers(c *comparison) {
 			nm := modes(nv)
 			for _, m := range om {
 				if !slices.Contains(nm, m) {
-					c.report("diff-execution-weakened", at(nn, p.old, "execution"), "Language %q no longer offers %s execution (execution was %q, now %q); clients that ran programs that way break.", p.new.Name, m, ov, nv)
+					c.report("diff-execution-weakened", at(nn, p.old, "execution"), "Language %q no longer offers %s execution (execution was %q, now %q); clients that ran programs that way break", p.new.Name, m, ov, nv)
 					break
 				}
 			}
@@ -478,7 +478,7 @@ func checkLanguageMembers(c *comparison) {
 		nn, nv = member(p.new, "trace")
 		if on.IsString() && types.TraceLevel(ov).IsKnown() && (nn == nil || nn.IsString()) {
 			if nr := types.TraceLevel(nv).Rank(); nn == nil || (nr >= 0 && nr < types.TraceLevel(ov).Rank()) {
-				c.report("diff-trace-weakened", at(nn, p.old, "trace"), "Language %q lowered its trace ceiling from %q to %q; clients that verify or audit runs lose detail they relied on.", p.new.Name, ov, nv)
+				c.report("diff-trace-weakened", at(nn, p.old, "trace"), "Language %q lowered its trace ceiling from %q to %q; clients that verify or audit runs lose detail they relied on", p.new.Name, ov, nv)
 			}
 		}
 		// retention: none < session < duration, durations by length.
@@ -488,7 +488,7 @@ func checkLanguageMembers(c *comparison) {
 		nk, nlen, okN := retentionRank(nv)
 		if on.IsString() && okO && (nn == nil || (nn.IsString() && okN)) {
 			if nn == nil || nk < ok1 || (nk == ok1 && nk == 2 && nlen < ol) {
-				c.report("diff-retention-weakened", at(nn, p.old, "retention"), "Language %q retains runs for less than before (retention was %q, now %q); trace fetches of runs the old policy kept now fail.", p.new.Name, ov, nv)
+				c.report("diff-retention-weakened", at(nn, p.old, "retention"), "Language %q retains runs for less than before (retention was %q, now %q); trace fetches of runs the old policy kept now fail", p.new.Name, ov, nv)
 			}
 		}
 	}
@@ -510,7 +510,7 @@ func checkToolsAdded(c *comparison) {
 	}
 	for _, t := range c.new.Tools {
 		if t.Name != "" && c.old.Tool(t.Name) == nil {
-			c.report("diff-tool-added", t.Node.Get("name"), "tool %q is new.", t.Name)
+			c.report("diff-tool-added", t.Node.Get("name"), "tool %q is new", t.Name)
 		}
 	}
 }

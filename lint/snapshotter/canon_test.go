@@ -1,0 +1,61 @@
+package snapshotter
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// TestCanonical checks the layout committed snapshots rely on: sorted
+// members, two-space indent, number literals and duplicate names kept.
+func TestCanonical(t *testing.T) {
+	raw := json.RawMessage(`{"b": 1.50, "a": {"z": [], "y": {}, "x": "<é>"}, "b": 2e3}`)
+	doc := objectValue{
+		{"tools", objectValue{{"tools", sortedBy(parseRaw(json.RawMessage(`[{"name": "b"}, {"name": "a"}]`)).Kids, "name")}}},
+		{"manifest", rawValue(raw)},
+	}
+	var b bytes.Buffer
+	doc.write(&b, 0)
+	want := `{
+  "tools": {
+    "tools": [
+      {
+        "name": "a"
+      },
+      {
+        "name": "b"
+      }
+    ]
+  },
+  "manifest": {
+    "a": {
+      "x": "<é>",
+      "y": {},
+      "z": []
+    },
+    "b": 1.50,
+    "b": 2e3
+  }
+}`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestCheckLocal(t *testing.T) {
+	for url, ok := range map[string]bool{
+		"http://localhost:8080/mcp":  true,
+		"http://127.0.0.1:1/mcp":     true,
+		"http://[::1]:9/mcp":         true,
+		"https://api.localhost/mcp":  true,
+		"http://example.com/mcp":     false,
+		"http://10.0.0.1/mcp":        false,
+		"ftp://localhost/mcp":        false,
+		"localhost:8080":             false,
+		"http://127.0.0.1.nip.io/mc": false,
+	} {
+		if err := checkLocal(url); (err == nil) != ok {
+			t.Errorf("checkLocal(%q) = %v", url, err)
+		}
+	}
+}
