@@ -12,12 +12,18 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
 // DefaultMaxBytes is the default bound on one input (64 MiB).
 const DefaultMaxBytes = 64 << 20
+
+// MaxBytes is the largest --max-bytes honoured: the parser keeps offsets
+// in 32 bits.
+const MaxBytes = source.MaxSize
 
 // Options tune Collect.
 type Options struct {
@@ -35,16 +41,21 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 	if opt.MaxBytes <= 0 {
 		opt.MaxBytes = DefaultMaxBytes
 	}
+	opt.MaxBytes = min(opt.MaxBytes, MaxBytes)
 	var ins []lint.Input
 	var errs []error
 	seen := map[string]bool{}
 	for _, p := range paths {
 		if p == "-" {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
 			name := opt.StdinName
 			if name == "" {
 				name = "<stdin>"
 			}
-			data, err := readBounded(opt.Stdin, opt.MaxBytes, name)
+			data, err := readBounded(opt.Stdin, opt.MaxBytes, 0, name)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -61,10 +72,10 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 			files, werrs := walk(p)
 			errs = append(errs, werrs...)
 			for _, f := range files {
-				if seen[f] {
+				if seen[filepath.Clean(f)] {
 					continue
 				}
-				seen[f] = true
+				seen[filepath.Clean(f)] = true
 				in, err := readFile(f, opt.MaxBytes, false)
 				if err != nil {
 					errs = append(errs, err)
@@ -74,10 +85,10 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 			}
 			continue
 		}
-		if seen[p] {
+		if seen[filepath.Clean(p)] {
 			continue
 		}
-		seen[p] = true
+		seen[filepath.Clean(p)] = true
 		in, err := readFile(p, opt.MaxBytes, true)
 		if err != nil {
 			errs = append(errs, err)
@@ -97,12 +108,24 @@ func unwrapPathErr(err error) error {
 }
 
 // walk lists *.json and *.jsonl files under dir in lexical order, skipping
-// hidden folders, vendor and node_modules. WalkDir does not follow symbolic
-// links to folders, so a link loop cannot trap it.
+// hidden folders, vendor and node_modules. Symbolic links to folders met
+// inside are not followed, so a link loop cannot trap the walk and nothing
+// outside the folder is read; a link that loops back into the folder is
+// reported, since the user may have meant its files to be linted twice.
+// The folder itself may be a link: the user pointed at it.
 func walk(dir string) ([]string, []error) {
 	var files []string
 	var errs []error
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	root := dir
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		root = real
+	}
+	rootAbs, _ := filepath.Abs(root)
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		// Name files by the path the user gave, not the link's target.
+		if rel, rerr := filepath.Rel(root, p); rerr == nil && root != dir {
+			p = filepath.Join(dir, rel)
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", p, unwrapPathErr(err)))
 			if d != nil && d.IsDir() {
@@ -111,6 +134,16 @@ func walk(dir string) ([]string, []error) {
 			return nil
 		}
 		name := d.Name()
+		if d.Type()&fs.ModeSymlink != 0 {
+			if t, err := filepath.EvalSymlinks(p); err == nil {
+				if fi, err := os.Stat(t); err == nil && fi.IsDir() {
+					if within(t, rootAbs) || within(rootAbs, t) {
+						errs = append(errs, fmt.Errorf("%s: symbolic link into a folder already being walked (%s), not followed", p, t))
+					}
+					return nil
+				}
+			}
+		}
 		if d.IsDir() {
 			if p != dir && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules") {
 				return fs.SkipDir
@@ -129,27 +162,50 @@ func walk(dir string) ([]string, []error) {
 	return files, errs
 }
 
+// readFile reads one regular file. Devices, fifos and sockets are refused
+// before they are opened (opening a tape or a fifo has effects of its own),
+// and again after, in case the path was swapped in between: the open does
+// not block even on a fifo, and the check is made on what was opened.
+// within reports whether path a is b or inside it.
+func within(a, b string) bool {
+	a, _ = filepath.Abs(a)
+	return a == b || strings.HasPrefix(a, strings.TrimSuffix(b, string(filepath.Separator))+string(filepath.Separator))
+}
+
 func readFile(p string, max int64, explicit bool) (lint.Input, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return lint.Input{}, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
 	}
-	if !fi.Mode().IsRegular() {
-		return lint.Input{}, fmt.Errorf("%s: not a regular file (%s); pilotage-lint reads files, directories and - for standard input", p, kindOf(fi.Mode()))
+	if err := check(p, fi, max); err != nil {
+		return lint.Input{}, err
 	}
-	if fi.Size() > max {
-		return lint.Input{}, fmt.Errorf("%s: %d bytes is larger than --max-bytes %d; raise the limit if this input is genuine", p, fi.Size(), max)
-	}
-	f, err := os.Open(p)
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return lint.Input{}, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
 	}
 	defer f.Close()
-	data, err := readBounded(f, max, p)
+	if fi, err = f.Stat(); err != nil {
+		return lint.Input{}, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
+	}
+	if err := check(p, fi, max); err != nil {
+		return lint.Input{}, err
+	}
+	data, err := readBounded(f, max, fi.Size(), p)
 	if err != nil {
 		return lint.Input{}, err
 	}
 	return lint.Input{Name: filepath.ToSlash(p), Data: data, Explicit: explicit}, nil
+}
+
+func check(p string, fi fs.FileInfo, max int64) error {
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file (%s); pilotage-lint reads files, directories and - for standard input", p, kindOf(fi.Mode()))
+	}
+	if fi.Size() > max {
+		return fmt.Errorf("%s: %d bytes is larger than --max-bytes %d; raise the limit if this input is genuine", p, fi.Size(), max)
+	}
+	return nil
 }
 
 func kindOf(m fs.FileMode) string {
@@ -160,22 +216,36 @@ func kindOf(m fs.FileMode) string {
 		return "a device"
 	case m&fs.ModeSocket != 0:
 		return "a socket"
+	case m.IsDir():
+		return "a directory"
 	}
 	return "not a regular file"
 }
 
 // readBounded reads at most max bytes and fails, without reading the rest,
-// when there is more.
-func readBounded(r io.Reader, max int64, name string) ([]byte, error) {
+// when there is more. hint is the expected size (a file's), so the buffer
+// is allocated once; a file that grows past it is still bounded.
+func readBounded(r io.Reader, max, hint int64, name string) ([]byte, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%s: no standard input", name)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	buf := make([]byte, 0, min(max, hint)+512)
+	lr := io.LimitReader(r, max+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, unwrapPathErr(err))
+		}
 	}
-	if int64(len(data)) > max {
+	if int64(len(buf)) > max {
 		return nil, fmt.Errorf("%s: larger than --max-bytes %d; raise the limit if this input is genuine", name, max)
 	}
-	return data, nil
+	return buf, nil
 }
