@@ -50,7 +50,8 @@ func langLabel(l *snapshot.Language) string {
 }
 
 // quoteJSON renders a node's value for a message: strings quoted, other
-// values by kind, so a message never dumps a large object.
+// values by kind ("an object", "an array"), so a message never dumps a
+// large value.
 func quoteJSON(n *source.Node) string {
 	switch n.Kind {
 	case source.String:
@@ -62,7 +63,7 @@ func quoteJSON(n *source.Node) string {
 	case source.Null:
 		return "null"
 	}
-	return "a JSON " + n.Kind.String()
+	return "an " + n.Kind.String()
 }
 
 // closedSetRule checks an optional Language member against a closed set,
@@ -75,7 +76,7 @@ func closedSetRule(member string, known func(string) bool, fix string) func(*lin
 			if v == nil || v.IsString() && known(v.Text) {
 				return
 			}
-			p.Report(v, "%s %s of Language %s is not in its closed set; %s", member, quoteJSON(v), langLabel(l), fix)
+			p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, langLabel(l), quoteJSON(v), fix)
 		})
 	}
 }
@@ -387,7 +388,7 @@ func checkLocator(p *lint.Pass) {
 				p.ReportMissing(l.Node, `Language %s declares validate but has no "locator"; add "locator": "json-pointer" or "text-range"`, langLabel(l))
 			}
 		case !v.IsString() || !types.Locator(v.Text).IsKnown():
-			p.Report(v, `locator %s of Language %s is not a diagnostic locator dialect; use "json-pointer" or "text-range"`, quoteJSON(v), langLabel(l))
+			p.Report(v, `locator of Language %s is %s, not a diagnostic locator dialect; use "json-pointer" or "text-range"`, langLabel(l), quoteJSON(v))
 		}
 	})
 }
@@ -402,13 +403,13 @@ func checkExecuteMembers(p *lint.Pass) {
 			}
 		}
 		if v := l.Node.Get("execution"); v != nil && !(v.IsString() && types.ExecutionMode(v.Text).IsKnown()) {
-			p.Report(v, `execution %s of Language %s is not an execution mode; use "immediate", "deploy" or "both"`, quoteJSON(v), langLabel(l))
+			p.Report(v, `execution of Language %s is %s, not an execution mode; use "immediate", "deploy" or "both"`, langLabel(l), quoteJSON(v))
 		}
 		if v := l.Node.Get("trace"); v != nil && !(v.IsString() && types.TraceLevel(v.Text).IsKnown()) {
 			if v.IsString() && types.TraceLevel(v.Text) == types.TraceNone {
-				p.Report(v, `trace "none" of Language %s is not allowed, since an executing Language MUST support at least summary traces; declare "summary" or "full"`, langLabel(l))
+				p.Report(v, `trace of Language %s is "none", but an executing Language MUST support at least summary traces; declare "summary" or "full"`, langLabel(l))
 			} else {
-				p.Report(v, `trace %s of Language %s is not a trace level; declare the highest level it supports, "summary" or "full"`, quoteJSON(v), langLabel(l))
+				p.Report(v, `trace of Language %s is %s, not a trace level; declare the highest level it supports, "summary" or "full"`, langLabel(l), quoteJSON(v))
 			}
 		}
 	})
