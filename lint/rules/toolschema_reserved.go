@@ -27,7 +27,7 @@ func init() {
 		&lint.Rule{
 			ID: "toolschema-reserved-missing", Severity: lint.Error, Spec: spec,
 			Summary: "A loop tool's inputSchema lacks a reserved member its stage or its Language's capabilities require.",
-			Doc:     "Every execute tool MUST declare trace_level, and expected_catalog_version when it serves a catalog-bearing Language; an execute tool MUST accept mode for a Language with execution \"both\", test_run where execute.test_run is declared and idempotency_key where execute.idempotency is declared; every trace-fetch tool MUST declare run_id, and question where trace_fetch.narrate is declared (Part III §4.4 rules 1, 2, 5-7). A Client builds requests from the inputSchema, so a capability without its member cannot be used. Without a manifest only trace_level and run_id are checked and the capability-dependent members are listed as skipped.",
+			Doc:     "Every execute tool MUST declare trace_level, and expected_catalog_version when it serves a catalog-bearing Language; an execute tool MUST accept mode for a Language with execution \"both\", test_run where execute.test_run is declared and idempotency_key where execute.idempotency is declared; every trace-fetch tool MUST declare run_id, and question where trace_fetch.narrate is declared; the validate and execute tools of a Language with a context_schema MUST declare context (Part III §4.4 rules 1, 2, 4-7). A Client builds requests from the inputSchema, so a capability without its member cannot be used. Without a manifest only trace_level and run_id are checked and the manifest-dependent members are listed as skipped.",
 			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}}`,
 			Good:    `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}`,
 			Check:   checkReservedMissing,
@@ -139,11 +139,18 @@ func checkReservedMissing(p *lint.Pass) {
 			}
 			reqs = append(reqs, requirement{name, why})
 		}
+		if lt.Inferred {
+			p.Skip("reserved members that depend on the manifest (context, expected_catalog_version, mode, test_run, idempotency_key, question)")
+		}
+		for _, st := range []types.Stage{types.StageValidate, types.StageExecute} {
+			for _, l := range lt.languages(st) {
+				if l.Node.Has("context_schema") {
+					add(types.ArgContext, "Language "+quote(l.Name)+" declares context_schema, so its requests carry context (rules 2 and 4)")
+				}
+			}
+		}
 		if lt.Serves(types.StageExecute) {
 			add(types.ArgTraceLevel, "every execute tool must declare it (rule 5)")
-			if lt.Inferred {
-				p.Skip("reserved members that depend on the manifest's capabilities (expected_catalog_version, mode, test_run, idempotency_key, question)")
-			}
 			for _, l := range lt.languages(types.StageExecute) {
 				if l.Caps.Declared(string(types.CapCatalog)) {
 					add(types.ArgExpectedCatalogVersion, "Language "+quote(l.Name)+" declares catalog (rule 6)")
@@ -161,9 +168,6 @@ func checkReservedMissing(p *lint.Pass) {
 		}
 		if lt.Serves(types.StageTraceFetch) {
 			add(types.ArgRunID, "every trace-fetch tool must declare it (rule 7)")
-			if lt.Inferred {
-				p.Skip("reserved members that depend on the manifest's capabilities (expected_catalog_version, mode, test_run, idempotency_key, question)")
-			}
 			for _, l := range lt.languages(types.StageTraceFetch) {
 				if l.Caps.SubFeature(string(types.CapTraceFetch), types.SubNarrate) {
 					add(types.ArgQuestion, "Language "+quote(l.Name)+" declares trace_fetch.narrate")
@@ -179,7 +183,11 @@ func checkReservedMissing(p *lint.Pass) {
 				continue
 			}
 			ra, _ := types.LookupReservedArg(r.name)
-			p.ReportMissing(at, "loop tool %q lacks the reserved member %q although %s; add \"%s\": {\"type\": %q} to its inputSchema properties", lt.Name, r.name, r.why, r.name, ra.JSONType)
+			schema := "{}"
+			if ra.JSONType != "" {
+				schema = `{"type": "` + ra.JSONType + `"}`
+			}
+			p.ReportMissing(at, "loop tool %q lacks the reserved member %q although %s; add \"%s\": %s to its inputSchema properties", lt.Name, r.name, r.why, r.name, schema)
 		}
 	}
 }
