@@ -2,6 +2,7 @@ package rules
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -14,7 +15,8 @@ import (
 // and outputSchema promise a generic Client (Part III §4.4-§4.6, §6). This
 // file holds the helpers the family shares; the rules live in
 // toolschema_reserved.go, toolschema_permissive.go,
-// toolschema_annotations.go and toolschema_output.go.
+// toolschema_annotations.go and toolschema_output.go (with the result
+// shapes in toolschema_shapes.go).
 
 // loopTool is a loop tool present in tools/list with an object inputSchema.
 type loopTool struct {
@@ -66,14 +68,7 @@ func (lt loopTool) shared() bool {
 	return lt.Tool.ProgramDeclaration().Get("languages").IsArray()
 }
 
-func (lt loopTool) isProgramArg(name string) bool {
-	for _, a := range lt.programArgs {
-		if a == name {
-			return true
-		}
-	}
-	return false
-}
+func (lt loopTool) isProgramArg(name string) bool { return slices.Contains(lt.programArgs, name) }
 
 // reserved returns the reserved-name entry for a member of this tool when
 // the name is reserved on a stage the tool serves and is not the tool's

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -79,7 +80,7 @@ func checkReservedMisused(p *lint.Pass) {
 				continue
 			}
 			ts := jsonTypes(t)
-			if ts == nil || containsString(ts, ra.JSONType) {
+			if ts == nil || slices.Contains(ts, ra.JSONType) {
 				continue
 			}
 			p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key, lt.Name, typeText(t), ra.JSONType, ra.JSONType)
@@ -112,15 +113,6 @@ func typeText(t *source.Node) string {
 		return `"` + t.Text + `"`
 	}
 	return `["` + strings.Join(jsonTypes(t), `", "`) + `"]`
-}
-
-func containsString(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // requirement is one reserved member a loop tool must declare and why.
