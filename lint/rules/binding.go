@@ -295,7 +295,7 @@ func bindingInlineManifestDiffersCheck(p *lint.Pass) {
 		p.Skip("the inline manifest against the pilotage_manifest result")
 		return
 	}
-	at, missing, other := manifestDifference(inline, result)
+	at, missing, other := bindingDifference(inline, result)
 	if at == nil {
 		return
 	}
@@ -321,11 +321,11 @@ func bindingEscape(s string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
-// manifestDifference compares two JSON values member by member in a's
+// bindingDifference compares two JSON values member by member in a's
 // document order and returns the first node of a that differs: a member of
 // a absent from b (other is nil), a value that differs (other is b's), or
 // an object of a lacking member missing that b has.
-func manifestDifference(a, b *source.Node) (at *source.Node, missing string, other *source.Node) {
+func bindingDifference(a, b *source.Node) (at *source.Node, missing string, other *source.Node) {
 	if a.Kind != b.Kind {
 		return a, "", b
 	}
@@ -339,7 +339,7 @@ func manifestDifference(a, b *source.Node) (at *source.Node, missing string, oth
 			if bk == nil {
 				return k, "", nil
 			}
-			if at, m, o := manifestDifference(k, bk); at != nil {
+			if at, m, o := bindingDifference(k, bk); at != nil {
 				return at, m, o
 			}
 		}
@@ -353,7 +353,7 @@ func manifestDifference(a, b *source.Node) (at *source.Node, missing string, oth
 			if i >= len(b.Kids) {
 				return k, "", nil
 			}
-			if at, m, o := manifestDifference(k, b.Kids[i]); at != nil {
+			if at, m, o := bindingDifference(k, b.Kids[i]); at != nil {
 				return at, m, o
 			}
 		}

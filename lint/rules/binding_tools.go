@@ -204,7 +204,7 @@ func bindingSameJSON(kw string, a, b *source.Node) bool {
 		y, oky := new(big.Float).SetString(b.Text)
 		return okx && oky && x.Cmp(y) == 0
 	}
-	at, _, _ := manifestDifference(a, b)
+	at, _, _ := bindingDifference(a, b)
 	return at == nil
 }
 
