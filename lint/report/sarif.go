@@ -31,14 +31,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool        sarifTool     `json:"tool"`
-	ColumnKind  string        `json:"columnKind"`
-	Results     []sarifResult `json:"results"`
-	Invocations []sarifInvoc  `json:"invocations"`
-}
-
-type sarifInvoc struct {
-	ExecutionSuccessful bool `json:"executionSuccessful"`
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
 }
 
 type sarifTool struct {
@@ -176,10 +171,9 @@ func SARIF(w io.Writer, run *Run) error {
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs: []sarifRun{{
-			Tool:        sarifTool{Driver: driver},
-			ColumnKind:  "unicodeCodePoints",
-			Results:     results,
-			Invocations: []sarifInvoc{{ExecutionSuccessful: true}},
+			Tool:       sarifTool{Driver: driver},
+			ColumnKind: "unicodeCodePoints",
+			Results:    results,
 		}},
 	}
 	enc := json.NewEncoder(w)
