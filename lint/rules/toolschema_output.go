@@ -190,14 +190,20 @@ func rejection(err error) (ptr, why string) {
 	}
 	why = reason(ve)
 	if len(ve.Causes) > 1 {
-		// Name each branch's own complaint: "anyOf failed" alone does not
+		// Name each cause's own complaint: "anyOf failed" alone does not
 		// say what the union lacks.
+		kw := ve.ErrorKind.KeywordPath()
+		union := len(kw) > 0 && (kw[len(kw)-1] == "anyOf" || kw[len(kw)-1] == "oneOf")
 		var parts []string
 		for i, c := range ve.Causes {
 			for len(c.Causes) > 0 {
 				c = c.Causes[0]
 			}
-			parts = append(parts, fmt.Sprintf("branch %d %s", i+1, reason(c)))
+			if union {
+				parts = append(parts, fmt.Sprintf("branch %d %s", i+1, reason(c)))
+			} else {
+				parts = append(parts, reason(c))
+			}
 		}
 		why += ": " + strings.Join(parts, ", ")
 	}
