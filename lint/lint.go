@@ -149,7 +149,10 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 		report(engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"))
 	}
 	if manifest != nil && snap.Manifest == nil {
-		if err := snap.AddManifest(manifest); err != nil {
+		// Each input gets its own parse of the shared --manifest: a File
+		// indexes its lines lazily on the first Position, which workers
+		// linting other inputs would race on.
+		if err := snap.AddManifest(source.Parse(manifest.Name, []byte(manifest.Data), opt.Parse)); err != nil {
 			report(engineFinding(InputKindRule, manifest, err.Error()))
 		}
 	}

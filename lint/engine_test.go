@@ -1,0 +1,613 @@
+package lint_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+)
+
+// reportAt is a rule that reports at each pointer that resolves in the
+// first document of every file of the snapshot (the input, and the
+// --manifest file when one was added).
+func reportAt(id string, pointers ...string) *lint.Rule {
+	return &lint.Rule{ID: id, Severity: lint.Warning, Spec: "test", Check: func(p *lint.Pass) {
+		for _, f := range p.Snap.Files {
+			if len(f.Docs) == 0 {
+				continue
+			}
+			for _, ptr := range pointers {
+				if n, ok := f.Docs[0].Root.Resolve(ptr); ok {
+					p.Report(n, "%s at %s", id, ptr)
+				}
+			}
+		}
+	}}
+}
+
+// brief renders findings as "file:line:col rule pointer", the part of a
+// finding the engine (rather than a rule's message) decides.
+func brief(fs []lint.Finding) []string {
+	out := []string{}
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%s:%d:%d %s %s", f.File, f.Line, f.Column, f.Rule, f.Pointer))
+	}
+	return out
+}
+
+func run(t *testing.T, ins []lint.Input, opt *lint.Options) *lint.Result {
+	t.Helper()
+	res, err := lint.Run(context.Background(), ins, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+const (
+	toolsDoc    = `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}]}`
+	manifestDoc = `{"pilotage": "1.1", "languages": [{"name": "flow/1"}]}`
+)
+
+func TestSelect(t *testing.T) {
+	all := []*lint.Rule{
+		{ID: "a", Severity: lint.Error},
+		{ID: "b", Severity: lint.Warning},
+		{ID: "c", Severity: lint.Info},
+	}
+	for _, tc := range []struct {
+		name string
+		sel  lint.Selection
+		want string // "id=severity ..." in registry order
+		err  string
+	}{
+		{name: "default: all, default severities", want: "a=error b=warning c=info"},
+		{name: "disable", sel: lint.Selection{Disable: []string{"b"}}, want: "a=error c=info"},
+		{name: "enable only", sel: lint.Selection{Enable: []string{"c", "a"}}, want: "a=error c=info"},
+		{name: "disable wins over enable", sel: lint.Selection{Enable: []string{"a", "b"}, Disable: []string{"a"}}, want: "b=warning"},
+		{name: "severity", sel: lint.Selection{Severity: map[string]lint.Severity{"a": lint.Info, "c": lint.Error}}, want: "a=info b=warning c=error"},
+		{name: "severity of a disabled rule", sel: lint.Selection{Disable: []string{"a"}, Severity: map[string]lint.Severity{"a": lint.Info}}, want: "b=warning c=info"},
+		{name: "unknown enable", sel: lint.Selection{Enable: []string{"a", "zz"}}, err: "enable: unknown rule \"zz\" (see `pilotage-lint rules`)"},
+		{name: "unknown disable", sel: lint.Selection{Disable: []string{"zz"}}, err: "disable: unknown rule \"zz\" (see `pilotage-lint rules`)"},
+		// Several unknown severities: the first in sorted order is named,
+		// whatever the map's iteration order.
+		{name: "unknown severity", sel: lint.Selection{Severity: map[string]lint.Severity{"zz": lint.Info, "yy": lint.Info, "a": lint.Info}}, err: "severity: unknown rule \"yy\" (see `pilotage-lint rules`)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 5 {
+				got, err := lint.Select(all, tc.sel)
+				if tc.err != "" {
+					if err == nil || err.Error() != tc.err || got != nil {
+						t.Fatalf("got %v, %v; want error %q", got, err, tc.err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				var s []string
+				for _, r := range got {
+					s = append(s, r.ID+"="+r.Severity.String())
+				}
+				if strings.Join(s, " ") != tc.want {
+					t.Fatalf("got %q, want %q", strings.Join(s, " "), tc.want)
+				}
+			}
+		})
+	}
+	// Select hands out copies: the registry keeps its defaults.
+	if all[0].Severity != lint.Error || all[2].Severity != lint.Info {
+		t.Errorf("Select changed the rules it was given: %+v %+v", all[0], all[2])
+	}
+}
+
+func TestIgnores(t *testing.T) {
+	ins := []lint.Input{
+		{Name: "servers/a/tools.json", Data: []byte(toolsDoc), Explicit: true},
+		{Name: "servers/b/tools.json", Data: []byte(toolsDoc), Explicit: true},
+		{Name: "servers/ab/tools.json", Data: []byte(toolsDoc), Explicit: true},
+	}
+	r1 := reportAt("r1", "/tools/0/name", "/tools/1")
+	r2 := reportAt("r2", "/tools/0")
+	all := []string{
+		"servers/a/tools.json:1:12 r2 /tools/0",
+		"servers/a/tools.json:1:21 r1 /tools/0/name",
+		"servers/a/tools.json:1:62 r1 /tools/1",
+		"servers/ab/tools.json:1:12 r2 /tools/0",
+		"servers/ab/tools.json:1:21 r1 /tools/0/name",
+		"servers/ab/tools.json:1:62 r1 /tools/1",
+		"servers/b/tools.json:1:12 r2 /tools/0",
+		"servers/b/tools.json:1:21 r1 /tools/0/name",
+		"servers/b/tools.json:1:62 r1 /tools/1",
+	}
+	without := func(drop ...int) []string {
+		var out []string
+		for i, s := range all {
+			if !contains(drop, i) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name    string
+		ignores []lint.Ignore
+		want    []string
+	}{
+		{name: "none", want: all},
+		{name: "rule everywhere", ignores: []lint.Ignore{{Rule: "r1"}}, want: without(1, 2, 4, 5, 7, 8)},
+		{name: "star is every rule", ignores: []lint.Ignore{{Rule: "*", Path: "servers/b/tools.json"}}, want: without(6, 7, 8)},
+		{name: "empty rule is every rule", ignores: []lint.Ignore{{Path: "servers/b/tools.json"}}, want: without(6, 7, 8)},
+		{name: "path glob", ignores: []lint.Ignore{{Rule: "r2", Path: "servers/*/tools.json"}}, want: without(0, 3, 6)},
+		{name: "glob does not cross folders", ignores: []lint.Ignore{{Path: "servers/*.json"}}, want: all},
+		// A folder prefix covers the files under it, not a folder whose
+		// name merely starts with it (servers/ab is not under servers/a).
+		{name: "folder prefix", ignores: []lint.Ignore{{Path: "servers/a"}}, want: without(0, 1, 2)},
+		{name: "folder prefix with slash", ignores: []lint.Ignore{{Path: "servers/a/"}}, want: without(0, 1, 2)},
+		{name: "folder above", ignores: []lint.Ignore{{Rule: "r1", Path: "servers"}}, want: without(1, 2, 4, 5, 7, 8)},
+		// A pointer prefix covers the value and everything inside it, not
+		// a sibling whose token merely starts with it (/tools/1 is not
+		// under /tools/0, and /tools/0 not under /tools/0/name).
+		{name: "pointer prefix", ignores: []lint.Ignore{{Pointer: "/tools/0"}}, want: without(0, 1, 3, 4, 6, 7)},
+		{name: "pointer exact leaf", ignores: []lint.Ignore{{Pointer: "/tools/0/name"}}, want: without(1, 4, 7)},
+		{name: "pointer prefix with slash", ignores: []lint.Ignore{{Pointer: "/tools/"}}, want: []string{}},
+		{name: "pointer token prefix is no prefix", ignores: []lint.Ignore{{Pointer: "/tool"}}, want: all},
+		{name: "all three", ignores: []lint.Ignore{{Rule: "r1", Path: "servers/b", Pointer: "/tools/1"}}, want: without(8)},
+		{name: "rule mismatch keeps", ignores: []lint.Ignore{{Rule: "r3", Path: "servers/b"}}, want: all},
+		{name: "several ignores", ignores: []lint.Ignore{{Rule: "r2"}, {Pointer: "/tools/1"}}, want: []string{all[1], all[4], all[7]}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, ins, &lint.Options{Rules: []*lint.Rule{r1, r2}, Ignores: tc.ignores})
+			if got := brief(res.Findings); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+	// Engine findings are ignorable like any other.
+	res := run(t, []lint.Input{{Name: "x.json", Data: []byte(`{"name": "x"}`), Explicit: true}},
+		&lint.Options{Rules: lint.EngineRules(), Ignores: []lint.Ignore{{Rule: "input-kind", Path: "x.json"}}})
+	if len(res.Findings) != 0 {
+		t.Errorf("input-kind not ignored: %q", brief(res.Findings))
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestManifestFlag checks --manifest through Run: it completes the inputs
+// that lack a manifest and is listed among the files; findings in it are
+// reported once however many inputs share it; an input's own manifest is
+// kept; a --manifest that is not a manifest is an input-kind finding in it.
+func TestManifestFlag(t *testing.T) {
+	manifestRule := &lint.Rule{ID: "manifest-seen", Severity: lint.Warning, Spec: "test", Check: func(p *lint.Pass) {
+		p.Report(p.Snap.Manifest.Get("pilotage"), "manifest version")
+	}}
+	toolRule := reportAt("tool-seen", "/tools/0")
+	rs := append([]*lint.Rule{manifestRule, toolRule}, lint.EngineRules()...)
+	for _, tc := range []struct {
+		name     string
+		ins      []lint.Input
+		manifest string
+		want     []string
+		files    []lint.FileInfo
+		msg      string // the message of the input-kind finding, if any
+	}{
+		{
+			name:     "shared by two inputs",
+			ins:      []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}, {Name: "b.json", Data: []byte(toolsDoc)}},
+			manifest: manifestDoc,
+			want: []string{
+				"a.json:1:1 cross-checks-skipped ", // no initialize in either
+				"a.json:1:12 tool-seen /tools/0",
+				"b.json:1:1 cross-checks-skipped ",
+				"b.json:1:12 tool-seen /tools/0",
+				"m.json:1:14 manifest-seen /pilotage",
+			},
+			files: []lint.FileInfo{{Path: "a.json", Kind: snapshot.KindToolsList}, {Path: "b.json", Kind: snapshot.KindToolsList}, {Path: "m.json", Kind: snapshot.KindManifest}},
+		},
+		{
+			name:     "input's own manifest kept",
+			ins:      []lint.Input{{Name: "s.json", Data: []byte(`{"manifest": {"pilotage": "1.0", "languages": []}, "tools": ` + toolsDoc + `}`)}},
+			manifest: manifestDoc,
+			want:     []string{"s.json:1:1 cross-checks-skipped ", "s.json:1:27 manifest-seen /manifest/pilotage"}, // nothing in m.json
+			files:    []lint.FileInfo{{Path: "m.json", Kind: snapshot.KindManifest}, {Path: "s.json", Kind: snapshot.KindSnapshot}},
+		},
+		{
+			name:     "not a manifest, shared by two inputs",
+			ins:      []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}, {Name: "b.json", Data: []byte(toolsDoc)}},
+			manifest: toolsDoc,
+			want: []string{
+				"a.json:1:1 cross-checks-skipped ",
+				"a.json:1:12 tool-seen /tools/0",
+				"b.json:1:1 cross-checks-skipped ",
+				"b.json:1:12 tool-seen /tools/0",
+				"m.json:1:1 input-kind ",
+				"m.json:1:12 tool-seen /tools/0", // the file is still part of each snapshot
+			},
+			files: []lint.FileInfo{{Path: "a.json", Kind: snapshot.KindToolsList}, {Path: "b.json", Kind: snapshot.KindToolsList}, {Path: "m.json", Kind: snapshot.KindToolsList}},
+			msg:   "m.json: --manifest expects a manifest or a pilotage_manifest result",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The skip message differs by nothing between inputs, so the
+			// cross-checks finding is made deterministic by a rule of ours.
+			skipper := &lint.Rule{ID: "skipper", Severity: lint.Info, Spec: "test", Check: func(p *lint.Pass) {
+				if p.Snap.Initialize == nil {
+					p.Skip("initialize")
+				}
+			}}
+			res := run(t, tc.ins, &lint.Options{Rules: append(rs, skipper), Manifest: &lint.Input{Name: "m.json", Data: []byte(tc.manifest)}})
+			if got := brief(res.Findings); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			if !reflect.DeepEqual(res.Files, tc.files) {
+				t.Errorf("files %+v, want %+v", res.Files, tc.files)
+			}
+			for _, f := range res.Findings {
+				if f.Rule == lint.InputKindRule.ID && f.Message != tc.msg {
+					t.Errorf("input-kind message %q, want %q", f.Message, tc.msg)
+				}
+			}
+		})
+	}
+}
+
+// TestFallbackDropped checks that a Fallback rule's finding is dropped
+// where a specific rule reported the same pointer of the same file, and
+// kept elsewhere: at another pointer, in another file, and where only
+// another fallback rule reported.
+func TestFallbackDropped(t *testing.T) {
+	specific := reportAt("specific", "/tools/0")
+	shape := reportAt("shape", "/tools/0", "/tools/1")
+	shape.Fallback = true
+	shape2 := reportAt("shape2", "/tools/1")
+	shape2.Fallback = true
+	ins := []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}, {Name: "b.json", Data: []byte(`{"tools": []}`)}}
+	res := run(t, ins, &lint.Options{Rules: []*lint.Rule{shape, shape2, specific}})
+	want := []string{
+		"a.json:1:12 specific /tools/0",
+		"a.json:1:62 shape /tools/1",
+		"a.json:1:62 shape2 /tools/1",
+	}
+	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	// Without the specific rule the fallback's finding stands.
+	res = run(t, ins, &lint.Options{Rules: []*lint.Rule{shape}})
+	want = []string{"a.json:1:12 shape /tools/0", "a.json:1:62 shape /tools/1"}
+	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("without the specific rule: got %q\nwant %q", got, want)
+	}
+	// The specific finding in one file does not cover the other file.
+	onlyA := &lint.Rule{ID: "specific", Severity: lint.Warning, Spec: "test", Check: func(p *lint.Pass) {
+		if p.Snap.Files[0].Name == "a.json" {
+			specific.Check(p)
+		}
+	}}
+	ins[1] = lint.Input{Name: "b.json", Data: []byte(toolsDoc)}
+	res = run(t, ins, &lint.Options{Rules: []*lint.Rule{shape, onlyA}})
+	want = []string{
+		"a.json:1:12 specific /tools/0",
+		"a.json:1:62 shape /tools/1",
+		"b.json:1:12 shape /tools/0",
+		"b.json:1:62 shape /tools/1",
+	}
+	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("across files: got %q\nwant %q", got, want)
+	}
+}
+
+// TestUnrecognizedInputs checks that an input that is no Pilotage surface
+// gets only the Syntax rules and an input-kind finding when it was named,
+// and nothing at all when a directory walk met it; a walked file that does
+// not even parse still gets its syntax finding.
+func TestUnrecognizedInputs(t *testing.T) {
+	syntax := reportAt("syntax", "", "/name")
+	syntax.Syntax = true
+	semantic := reportAt("semantic", "", "/name")
+	rs := append([]*lint.Rule{syntax, semantic}, lint.EngineRules()...)
+	jsonSyntax := rules.ByID("json-syntax")
+	if jsonSyntax == nil || !jsonSyntax.Syntax {
+		t.Fatal("json-syntax is not a Syntax rule")
+	}
+	rs = append(rs, jsonSyntax)
+	pkg := []byte(`{"name": "harborview", "version": "2.4.0"}`)
+	for _, tc := range []struct {
+		name string
+		in   lint.Input
+		want []string
+		kind snapshot.Kind
+	}{
+		{name: "named", in: lint.Input{Name: "package.json", Data: pkg, Explicit: true}, kind: snapshot.KindUnknown,
+			want: []string{"package.json:1:1 input-kind ", "package.json:1:1 syntax ", "package.json:1:10 syntax /name"}},
+		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
+			want: []string{"broken.json:1:10 json-syntax "}},
+		// A recognized input gets both kinds of rules.
+		{name: "recognized", in: lint.Input{Name: "m.json", Data: []byte(`{"pilotage": "1.1", "name": "x"}`)}, kind: snapshot.KindManifest,
+			want: []string{"m.json:1:1 semantic ", "m.json:1:1 syntax ", "m.json:1:29 semantic /name", "m.json:1:29 syntax /name"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := run(t, []lint.Input{tc.in}, &lint.Options{Rules: rs})
+			if got := brief(res.Findings); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			if want := []lint.FileInfo{{Path: tc.in.Name, Kind: tc.kind}}; !reflect.DeepEqual(res.Files, want) {
+				t.Errorf("files %+v, want %+v", res.Files, want)
+			}
+		})
+	}
+}
+
+// TestForcedKindThroughRun checks that --input-kind reaches every input
+// and that a kind that does not fit is an input-kind finding.
+func TestForcedKindThroughRun(t *testing.T) {
+	ins := []lint.Input{{Name: "t.json", Data: []byte(toolsDoc), Explicit: true}, {Name: "m.json", Data: []byte(manifestDoc), Explicit: true}}
+	res := run(t, ins, &lint.Options{Rules: lint.EngineRules(), InputKind: snapshot.KindToolsList})
+	want := []string{"m.json:1:1 input-kind "}
+	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if msg := res.Findings[0].Message; msg != `forced input kind "tools-list" does not fit this document, which looks like "manifest"` {
+		t.Errorf("message %q", msg)
+	}
+	wantFiles := []lint.FileInfo{{Path: "m.json", Kind: snapshot.KindToolsList}, {Path: "t.json", Kind: snapshot.KindToolsList}}
+	if !reflect.DeepEqual(res.Files, wantFiles) {
+		t.Errorf("files %+v", res.Files)
+	}
+	// An unknown kind: the finding, and the file reported with that kind.
+	res = run(t, ins[:1], &lint.Options{Rules: lint.EngineRules(), InputKind: "yaml"})
+	if got := brief(res.Findings); !reflect.DeepEqual(got, []string{"t.json:1:1 input-kind "}) || res.Files[0].Kind != "yaml" {
+		t.Errorf("unknown kind: %q %+v", got, res.Files)
+	}
+}
+
+// TestSkippedCrossChecks checks that the cross-checks a rule could not run
+// are said once per input, sorted and without repeats, and not at all when
+// the cross-checks-skipped rule is disabled.
+func TestSkippedCrossChecks(t *testing.T) {
+	skip := func(id string, what ...string) *lint.Rule {
+		return &lint.Rule{ID: id, Severity: lint.Error, Spec: "test", Check: func(p *lint.Pass) {
+			for _, w := range what {
+				p.Skip(w)
+			}
+		}}
+	}
+	rs := []*lint.Rule{skip("r1", "the tools", "the initialize result"), skip("r2", "the tools", "a call")}
+	in := []lint.Input{{Name: "m.json", Data: []byte(manifestDoc)}}
+	res := run(t, in, &lint.Options{Rules: append(rs, lint.SkippedRule)})
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %q", brief(res.Findings))
+	}
+	f := res.Findings[0]
+	if f.Rule != "cross-checks-skipped" || f.Severity != lint.Info || f.Line != 1 || f.Column != 1 || f.Pointer != "" ||
+		f.Message != "cross-checks not run because the input lacks what they compare: a call; the initialize result; the tools" {
+		t.Errorf("finding %+v", f)
+	}
+	if res := run(t, in, &lint.Options{Rules: rs}); len(res.Findings) != 0 {
+		t.Errorf("disabled, yet: %q", brief(res.Findings))
+	}
+}
+
+// TestPanickingRule checks that a rule that panics costs one internal-error
+// finding per input, naming the rule, and the other rules still report.
+func TestPanickingRule(t *testing.T) {
+	t.Setenv("PILOTAGE_LINT_DEBUG_PANIC", "")
+	boom := &lint.Rule{ID: "boom", Severity: lint.Warning, Spec: "test", Check: func(p *lint.Pass) {
+		p.Report(p.Snap.ToolsArray, "before the panic")
+		var tools []*snapshot.Tool
+		_ = tools[3].Name
+	}}
+	rs := []*lint.Rule{boom, reportAt("after", "/tools/1"), lint.InternalRule}
+	ins := []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}, {Name: "b.json", Data: []byte(toolsDoc)}}
+	res := run(t, ins, &lint.Options{Rules: rs})
+	want := []string{
+		"a.json:1:1 internal-error ",
+		"a.json:1:11 boom /tools", // what it reported before it failed stands
+		"a.json:1:62 after /tools/1",
+		"b.json:1:1 internal-error ",
+		"b.json:1:11 boom /tools",
+		"b.json:1:62 after /tools/1",
+	}
+	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	for _, f := range res.Findings {
+		if f.Rule == "internal-error" && (f.Severity != lint.Error || !strings.HasPrefix(f.Message, "rule boom failed on this input (runtime error: index out of range [3] with length 0)")) {
+			t.Errorf("internal-error finding %+v", f)
+		}
+	}
+}
+
+// TestDeterministic lints every input of fixtures/inputs and the examples
+// with all rules, in several orders and with 1 and 4 workers, and demands
+// identical results.
+func TestDeterministic(t *testing.T) {
+	var ins []lint.Input
+	for _, dir := range []string{"../fixtures/inputs", "../fixtures/examples"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || filepath.Ext(p) == ".golden" {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			ins = append(ins, lint.Input{Name: strings.TrimPrefix(p, "../"), Data: data, Explicit: true})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(ins) < 20 {
+		t.Fatalf("only %d inputs", len(ins))
+	}
+	manifest := &lint.Input{Name: "fixtures/inputs/manifest-flag/tools.manifest.json"}
+	for _, in := range ins {
+		if in.Name == manifest.Name {
+			manifest.Data = in.Data
+		}
+	}
+	var first *lint.Result
+	for i, order := range [][]int{nil, reversed(len(ins)), rotated(len(ins), 7)} {
+		for _, jobs := range []int{1, 4} {
+			batch := make([]lint.Input, len(ins))
+			for j := range ins {
+				if order == nil {
+					batch[j] = ins[j]
+				} else {
+					batch[j] = ins[order[j]]
+				}
+			}
+			res := run(t, batch, &lint.Options{Rules: rules.All(), Jobs: jobs, Manifest: manifest})
+			if first == nil {
+				first = res
+				if !sort.SliceIsSorted(res.Files, func(a, b int) bool { return res.Files[a].Path < res.Files[b].Path }) {
+					t.Error("files not sorted")
+				}
+				continue
+			}
+			if !reflect.DeepEqual(res, first) {
+				t.Errorf("order %d, jobs %d: result differs", i, jobs)
+			}
+		}
+	}
+	if len(first.Findings) == 0 {
+		t.Error("no findings: the comparison proves nothing")
+	}
+}
+
+func reversed(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = n - 1 - i
+	}
+	return out
+}
+
+func rotated(n, k int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = (i + k) % n
+	}
+	return out
+}
+
+// TestCancel checks that a cancelled context stops Run with its error.
+func TestCancel(t *testing.T) {
+	ins := make([]lint.Input, 64)
+	for i := range ins {
+		ins[i] = lint.Input{Name: fmt.Sprintf("t%02d.json", i), Data: []byte(toolsDoc)}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := lint.Run(ctx, ins, &lint.Options{Rules: rules.All(), Jobs: 1})
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("cancelled before: %v, %v", res, err)
+	}
+	// Cancelled while the first file is being linted.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	started := 0
+	res, err = lint.Run(ctx, ins, &lint.Options{Rules: rules.All(), Jobs: 1, Progress: func(string) {
+		started++
+		cancel()
+	}})
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("cancelled during: %v, %v", res, err)
+	}
+	if started >= len(ins) {
+		t.Errorf("all %d inputs were started after the cancellation", started)
+	}
+}
+
+// TestInputKindsThroughRun lints the inputs of fixtures/inputs with every
+// rule and checks the kind each is read as, and that the engine says once
+// which cross-checks it skipped exactly when the input lacks a surface.
+func TestInputKindsThroughRun(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		kind snapshot.Kind
+		// partial inputs lack a surface some cross-check compares; a
+		// whole capture or snapshot lacks none.
+		partial bool
+	}{
+		{"manifest/bare.json", snapshot.KindManifest, true},
+		{"call-result/pilotage-manifest.json", snapshot.KindCallResult, true},
+		{"tools-list/inspector.json", snapshot.KindToolsList, true},
+		{"tools/array.json", snapshot.KindTools, true},
+		{"initialize/inline-manifest.json", snapshot.KindInitialize, true},
+		{"initialize/plain.json", snapshot.KindInitialize, true},
+		{"discover/stateless.json", snapshot.KindDiscover, true},
+		{"jsonrpc/tools-list-response.json", snapshot.KindJSONRPC, true},
+		{"capture/messages.json", snapshot.KindCapture, false},
+		{"capture/session.jsonl", snapshot.KindCapture, false},
+		{"capture/session-lines.json", snapshot.KindCapture, false},
+		{"snapshot/every-member.json", snapshot.KindSnapshot, false},
+		{"snapshot/discover-tools-array.json", snapshot.KindSnapshot, false},
+		{"positions/meta-shorthand.jsonl", snapshot.KindCapture, true},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			name := "fixtures/inputs/" + tc.file
+			data, err := os.ReadFile("../" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := run(t, []lint.Input{{Name: name, Data: data, Explicit: true}}, &lint.Options{Rules: rules.All()})
+			if want := []lint.FileInfo{{Path: name, Kind: tc.kind}}; !reflect.DeepEqual(res.Files, want) {
+				t.Errorf("files %+v, want %+v", res.Files, want)
+			}
+			skipped := 0
+			for _, f := range res.Findings {
+				switch f.Rule {
+				case lint.SkippedRule.ID:
+					skipped++
+				case lint.InputKindRule.ID, lint.InternalRule.ID:
+					t.Errorf("%s: %s", f.Rule, f.Message)
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[tc.partial]; skipped != want {
+				t.Errorf("%d cross-checks-skipped findings, want %d", skipped, want)
+			}
+		})
+	}
+}
+
+// TestJSONLinesPositions checks through the engine that a finding in a
+// JSON Lines capture carries the file's line and a pointer inside that
+// line's document, and that the same capture saved as .json reads the
+// same.
+func TestJSONLinesPositions(t *testing.T) {
+	data, err := os.ReadFile("../fixtures/inputs/positions/meta-shorthand.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metaKey := rules.ByID("meta-key")
+	for _, name := range []string{"capture.jsonl", "capture.json"} {
+		res := run(t, []lint.Input{{Name: name, Data: data}}, &lint.Options{Rules: []*lint.Rule{metaKey}})
+		want := []lint.Finding{{
+			Rule: "meta-key", Severity: lint.Error, File: name, Line: 3, Column: 1908, EndLine: 3, EndColumn: 1918,
+			Pointer: "/result/tools/3/_meta/pilotage", Spec: metaKey.Spec,
+		}}
+		if len(res.Findings) == 1 {
+			want[0].Message = res.Findings[0].Message
+		}
+		if !reflect.DeepEqual(res.Findings, want) {
+			t.Errorf("%s: got %+v\nwant %+v", name, res.Findings, want)
+		}
+	}
+}
