@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -106,7 +107,12 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.Int64Var(&f.maxBytes, "max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: pilotage-lint [flags] PATH...\n       pilotage-lint rules [--markdown]\n       pilotage-lint init [--force] [FILE]\n\nPATH is a file, a directory (walked for *.json and *.jsonl) or - for standard input.\n\nflags:\n%s", fs.FlagUsages())
+		var names []string
+		for name := range subcommands {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		fmt.Fprintf(stderr, "usage: pilotage-lint [flags] PATH...\n       pilotage-lint SUBCOMMAND [flags] (%s; each takes --help)\n\nPATH is a file, a directory (walked for *.json and *.jsonl) or - for standard input.\n\nflags:\n%s", strings.Join(names, ", "), fs.FlagUsages())
 	}
 	return fs
 }
