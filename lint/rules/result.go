@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -274,6 +275,101 @@ func checkResultErrorKind(p *lint.Pass) {
 		}
 		if k := rc.sc.Path("error", "kind"); k.IsString() && !types.ErrorKind(k.Text).IsKnown() {
 			p.Report(k, "request-error kind %q is not in the Part III §7.2 set (not_found, invalid_request, unknown_baseline, idempotency_conflict, bounds_exceeded, unsupported, internal), so clients read it as internal; use the kind that fits", k.Text)
+		}
+	}
+}
+
+func init() {
+	register(&lint.Rule{
+		ID: "result-not-found-distinguishable", Severity: lint.Error, Spec: "Part III §7.2; Part II §6.3, §6.5.2, §6.6",
+		Summary: "Recorded not_found results of one lookup differ in more than the identifier asked for.",
+		Doc:     "An unauthorized catalog entry or program reference MUST be indistinguishable from a nonexistent one, and an expired or non-retained Run from an unknown one; the entire result must match, not just the kind: message, content and every other field (Part III §7.2). The linter compares the recorded not_found results of each such lookup (catalog get by id, execute by program_ref, trace fetch by run_id) after replacing the identifier each asked for: a message like \"run expired\" next to \"no such run\" tells a caller which Runs existed.",
+		Bad:     `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "run r1 expired"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "no run r9"}}`,
+		Good:    `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "unknown run r1"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "unknown run r9"}}`,
+		Check:   checkResultNotFound,
+	})
+}
+
+// resultLookupKey returns the argument that names what a call looked up,
+// for the lookups whose not_found results must be indistinguishable.
+func resultLookupKey(rc *resultCall) string {
+	switch rc.op {
+	case resultTraceFetch:
+		return types.ArgRunID
+	case resultExecute:
+		if rc.Arguments.Get(types.ArgProgramRef).IsString() {
+			return types.ArgProgramRef
+		}
+	case resultCatalog:
+		if verb, _ := rc.Arguments.Str("verb"); verb == string(types.VerbGet) {
+			return "id"
+		}
+	}
+	return ""
+}
+
+// resultNormalize renders a result with the looked-up identifier replaced
+// and the catalog token dropped, for comparison.
+func resultNormalize(n *source.Node, id string) any {
+	switch n.Kind {
+	case source.Object:
+		m := map[string]any{}
+		for _, k := range n.Kids {
+			if k.Key == "catalog_version" {
+				continue
+			}
+			m[k.Key] = resultNormalize(k, id)
+		}
+		return m
+	case source.Array:
+		a := make([]any, len(n.Kids))
+		for i, k := range n.Kids {
+			a[i] = resultNormalize(k, id)
+		}
+		return a
+	case source.String:
+		if id == "" {
+			return n.Text
+		}
+		return strings.ReplaceAll(n.Text, id, "\x00")
+	}
+	return n.Value()
+}
+
+func resultSame(a, b *source.Node, ida, idb string) bool {
+	x, _ := json.Marshal(resultNormalize(a, ida))
+	y, _ := json.Marshal(resultNormalize(b, idb))
+	return a != nil && b != nil && string(x) == string(y) || a == nil && b == nil
+}
+
+func checkResultNotFound(p *lint.Pass) {
+	first := map[string]*resultCall{}
+	for _, rc := range resultCalls(p.Snap) {
+		key := resultLookupKey(rc)
+		if key == "" || !rc.requestError {
+			continue
+		}
+		if kind, _ := rc.sc.Path("error", "kind").Value().(string); kind != string(types.ErrNotFound) {
+			continue
+		}
+		group := rc.Name + "\x00" + key
+		f := first[group]
+		if f == nil {
+			first[group] = rc
+			continue
+		}
+		fid, _ := f.Arguments.Str(key)
+		id, _ := rc.Arguments.Str(key)
+		for _, path := range [][]string{{"structuredContent", "error", "message"}, {"structuredContent"}, {"content"}, nil} {
+			a, b := f.Result.Path(path...), rc.Result.Path(path...)
+			if !resultSame(a, b, fid, id) {
+				at := b
+				if at == nil {
+					at = rc.Result
+				}
+				p.Report(at, "this not_found result for %s %q differs from the one for %q beyond the identifier; unauthorized, expired and nonexistent must look the same, so return one fixed result with only the identifier changed", key, id, fid)
+				break
+			}
 		}
 	}
 }

@@ -120,3 +120,40 @@ func checkResultRiskContradictory(p *lint.Pass) {
 		}
 	}
 }
+
+func init() {
+	register(&lint.Rule{
+		ID: "result-catalog-empty-last-page", Severity: lint.Info, Spec: "Part II §6.3",
+		Summary: "A catalog list page returned next_cursor, and the recorded next page is empty and final.",
+		Doc:     "next_cursor MUST be present when more results remain, and its absence means the listing is complete (Part II §6.3). A cursor that leads to an empty final page is allowed but costs every client a round trip; it usually means the server emits a cursor whenever a page is full. Only a recorded follow-up call with that cursor shows this, so the rule fires only then.",
+		Bad:     `list -> {"items": [..2 items..], "next_cursor": "p2", "catalog_version": "cv1"}   list cursor p2 -> {"items": [], "catalog_version": "cv1"}`,
+		Good:    `list -> {"items": [..2 items..], "catalog_version": "cv1"}`,
+		Check:   checkResultCatalogLastPage,
+	})
+}
+
+func checkResultCatalogLastPage(p *lint.Pass) {
+	calls := resultCalls(p.Snap)
+	for _, rc := range calls {
+		if rc.op != resultCatalog || rc.requestError {
+			continue
+		}
+		next := rc.sc.Get("next_cursor")
+		if verb, _ := rc.Arguments.Str("verb"); verb != string(types.VerbList) || !next.IsString() {
+			continue
+		}
+		for _, f := range calls {
+			if f.op != resultCatalog || f.requestError {
+				continue
+			}
+			lang, _ := f.Arguments.Str("language")
+			want, _ := rc.Arguments.Str("language")
+			if c, _ := f.Arguments.Str("cursor"); c != next.Text || lang != want {
+				continue
+			}
+			if items := f.sc.Get("items"); items.IsArray() && len(items.Kids) == 0 && !f.sc.Has("next_cursor") {
+				p.Report(next, "next_cursor %q leads to the recorded next page, which is empty and final; omit next_cursor when no results remain", next.Text)
+			}
+		}
+	}
+}
