@@ -39,10 +39,15 @@ type reportTarget struct {
 // once rather than after a long run.
 func (o *outputFlags) targets() ([]reportTarget, error) {
 	var ts []reportTarget
+	stdout := map[string]bool{}
 	for _, f := range o.formats {
 		if !report.KnownFormat(f) {
 			return nil, fmt.Errorf("unknown --format %q: use %s", f, strings.Join(report.Formats, ", "))
 		}
+		if stdout[f] {
+			return nil, fmt.Errorf("--format %s given twice", f)
+		}
+		stdout[f] = true
 		// Two documents on one stream parse as neither; text and github
 		// lines mix fine, as a GitHub Actions log wants.
 		if f == "json" || f == "sarif" || f == "junit" {

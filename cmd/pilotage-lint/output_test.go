@@ -118,6 +118,7 @@ func TestOutputFlagErrors(t *testing.T) {
 		{"--format", "yaml"},
 		{"--format", "json", "--format", "text"},
 		{"--format", "text,sarif"},
+		{"--format", "github", "--format", "github"},
 		{"--output", "sarif"},
 		{"--output", "sarif="},
 		{"--output", "xml=out.xml"},
