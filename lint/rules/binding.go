@@ -194,7 +194,7 @@ func bindingExtensionDeclaredCheck(p *lint.Pass) {
 		return
 	}
 	if !ext.IsObject() {
-		p.Report(ext, "capabilities.extensions is a %s, not an object; make it a map holding %q with a settings object", ext.Kind, types.ExtensionID)
+		p.Report(ext, "capabilities.extensions is %s, not an object; make it a map holding %q with a settings object", ext.Kind.Article(), types.ExtensionID)
 		return
 	}
 	v := ext.Get(types.ExtensionID)
@@ -204,7 +204,7 @@ func bindingExtensionDeclaredCheck(p *lint.Pass) {
 	case v == nil:
 		p.ReportMissing(ext, "the extensions map does not declare Pilotage; add %q with a settings object (use {} for no settings)", types.ExtensionID)
 	case !v.IsObject():
-		p.Report(v, "the Pilotage extension settings are a %s, not an object; use {} or an object such as {\"version\": %q}", v.Kind, types.WireVersion)
+		p.Report(v, "the Pilotage extension settings are %s, not an object; use {} or an object such as {\"version\": %q}", v.Kind.Article(), types.WireVersion)
 	}
 }
 
@@ -226,7 +226,7 @@ func bindingExtensionVersionCheck(p *lint.Pass) {
 			continue
 		}
 		if !v.IsString() {
-			p.Report(v, "the extension settings' version is a %s; write it as a \"major.minor\" string such as %q", v.Kind, types.WireVersion)
+			p.Report(v, "the extension settings' version is %s; write it as a \"major.minor\" string such as %q", v.Kind.Article(), types.WireVersion)
 			continue
 		}
 		if _, err := types.ParseVersion(v.Text); err != nil {
@@ -261,7 +261,7 @@ func bindingMetaKeyCheck(p *lint.Pass) {
 func bindingMetaValueObjectCheck(p *lint.Pass) {
 	for _, m := range p.Snap.Metas() {
 		if v := m.Get(types.MetaKey); v != nil && !v.IsObject() {
-			p.Report(v, "the Pilotage _meta value is a %s; make it an object with the members its location defines (manifest/manifest_uri on discovery results, argument/language on program-valued tools)", v.Kind)
+			p.Report(v, "the Pilotage _meta value is %s; make it an object with the members its location defines (manifest/manifest_uri on discovery results, argument/language on program-valued tools)", v.Kind.Article())
 		}
 	}
 }
@@ -278,10 +278,10 @@ func bindingMetaDiscoveryManifestCheck(p *lint.Pass) {
 			continue
 		}
 		if m != nil && !m.IsObject() {
-			p.Report(m, "the inline manifest is a %s; make it the manifest object that pilotage_manifest returns", m.Kind)
+			p.Report(m, "the inline manifest is %s; make it the manifest object that pilotage_manifest returns", m.Kind.Article())
 		}
 		if uri != nil && !uri.IsString() {
-			p.Report(uri, "manifest_uri is a %s; make it the URI string of the manifest resource, such as %q", uri.Kind, types.ManifestURI)
+			p.Report(uri, "manifest_uri is %s; make it the URI string of the manifest resource, such as %q", uri.Kind.Article(), types.ManifestURI)
 		}
 	}
 }

@@ -101,7 +101,7 @@ func signpostDescription(p *lint.Pass, t *snapshot.Tool, duty string) (string, b
 	case d == nil:
 		p.ReportMissing(t.Node, "%s has no description; add one that %s", t.Name, duty)
 	case !d.IsString():
-		p.Report(d, "the description of %s is a %s; make it a string that %s", t.Name, d.Kind, duty)
+		p.Report(d, "the description of %s is %s; make it a string that %s", t.Name, d.Kind.Article(), duty)
 	case strings.TrimSpace(d.Text) == "":
 		p.Report(d, "the description of %s is empty; write one that %s", t.Name, duty)
 	default:
@@ -177,7 +177,7 @@ func bindingWelcomeCheck(p *lint.Pass) {
 	case !listed:
 		unknown()
 	case !text.IsString():
-		p.Report(text, "the welcome text in %s is a %s; make it a string that names Pilotage and tells the agent to call %s first", what, text.Kind, types.ToolManifest)
+		p.Report(text, "the welcome text in %s is %s; make it a string that names Pilotage and tells the agent to call %s first", what, text.Kind.Article(), types.ToolManifest)
 	default:
 		p.Report(text, "the welcome text in %s does not %s; say so, for example \"This server speaks Pilotage: call %s first.\"", what, strings.Join(lacks, " or "), types.ToolManifest)
 	}

@@ -101,7 +101,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		return
 	}
 	if !s.IsObject() {
-		p.Report(s, "the inputSchema of %s is a %s; make it the %s object schema", t.Name, s.Kind, spec)
+		p.Report(s, "the inputSchema of %s is %s; make it the %s object schema", t.Name, s.Kind.Article(), spec)
 		return
 	}
 	bindingKeyword(p, t, s, "", "type", want.Get("type"), spec)
@@ -111,7 +111,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 			if props == nil {
 				p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
 			} else {
-				p.Report(props, "the properties of %s's inputSchema are a %s; make them an object declaring %s as %s defines them", t.Name, props.Kind, bindingMemberList(wp), spec)
+				p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
 			}
 		} else {
 			for _, w := range wp.Kids {
@@ -120,7 +120,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 				case got == nil:
 					p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key, bindingCompact(w), spec)
 				case !got.IsObject():
-					p.Report(got, "member %s of %s's inputSchema is a %s; make it %s (%s)", w.Key, t.Name, got.Kind, bindingCompact(w), spec)
+					p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key, t.Name, got.Kind.Article(), bindingCompact(w), spec)
 				default:
 					for _, kw := range w.Kids {
 						bindingKeyword(p, t, got, w.Key, kw.Key, kw, spec)
@@ -135,7 +135,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 	}
 	req := s.Get("required")
 	if req != nil && !req.IsArray() {
-		p.Report(req, "required in %s's inputSchema is a %s; make it an array (%s)", t.Name, req.Kind, spec)
+		p.Report(req, "required in %s's inputSchema is %s; make it an array (%s)", t.Name, req.Kind.Article(), spec)
 		return
 	}
 	has := map[string]bool{}
@@ -488,7 +488,7 @@ func bindingDeclarationShape(p *lint.Pass, t *snapshot.Tool, decl *source.Node) 
 		return []bindingDecl{{arg, lang}}
 	}
 	if !arr.IsArray() {
-		p.Report(arr, "languages in the program declaration of %s is a %s; make it an array of {argument, language} objects", t.Name, arr.Kind)
+		p.Report(arr, "languages in the program declaration of %s is %s; make it an array of {argument, language} objects", t.Name, arr.Kind.Article())
 		return nil
 	}
 	if len(arr.Kids) < 2 {
@@ -498,7 +498,7 @@ func bindingDeclarationShape(p *lint.Pass, t *snapshot.Tool, decl *source.Node) 
 	seen := map[string]bool{}
 	for _, e := range arr.Kids {
 		if !e.IsObject() {
-			p.Report(e, "an entry of %s's languages array is a %s; make it an {argument, language} object", t.Name, e.Kind)
+			p.Report(e, "an entry of %s's languages array is %s; make it an {argument, language} object", t.Name, e.Kind.Article())
 			continue
 		}
 		a, l := e.Get("argument"), e.Get("language")

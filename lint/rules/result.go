@@ -213,7 +213,7 @@ func checkResultStructuredContent(p *lint.Pass) {
 		case rc.sc == nil:
 			p.ReportMissing(rc.Result, "the %s result has no structuredContent; put the Part II response object in structuredContent and keep content as a text rendering of it", rc.Name)
 		case !rc.sc.IsObject():
-			p.Report(rc.sc, "the structuredContent of the %s result is a %s; it must be the Part II response object", rc.Name, rc.sc.Kind)
+			p.Report(rc.sc, "the structuredContent of the %s result is %s; it must be the Part II response object", rc.Name, rc.sc.Kind.Article())
 		}
 	}
 }
@@ -259,7 +259,7 @@ func checkResultRequestErrorShape(p *lint.Pass) {
 		case e == nil:
 			p.ReportMissing(rc.sc, "the %s result sets isError: true but its structuredContent has no \"error\" object; return {\"error\": {\"kind\": ..., \"message\": ...}}", rc.Name)
 		case !e.IsObject():
-			p.Report(e, "the error of the %s result is a %s; it must be an object {\"kind\", \"message\"}", rc.Name, e.Kind)
+			p.Report(e, "the error of the %s result is %s; it must be an object {\"kind\", \"message\"}", rc.Name, e.Kind.Article())
 		case !e.Get("kind").IsString():
 			p.ReportMissing(e, "the request error of the %s result has no string \"kind\"; add one from the Part III §7.2 set", rc.Name)
 		case !e.Get("message").IsString():

@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 
@@ -100,7 +99,7 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 			p.Report(at, "%s: this value matches more than one of the allowed forms; make it match exactly one", what)
 			return
 		}
-		p.Report(at, "%s: this %s matches none of the forms allowed here (%s); see docs/rules.md for the expected shape", what, at.Kind, allowedTypes(ve))
+		p.Report(at, "%s: this %s matches none of the shapes allowed here (%s); make it one of them", what, at.Kind, alternatives(ve))
 	case *kind.Required:
 		p.ReportMissing(at, "%s: missing required %s %s; add %s", what, plural(len(k.Missing), "member"), quoteList(k.Missing), them(len(k.Missing)))
 	case *kind.Type:
@@ -120,20 +119,42 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 	}
 }
 
-// matchingBranch returns the single alternative that failed only below the
-// alternative's own location, that is, whose type was right.
+// matchingBranch returns the alternative the value was evidently meant to
+// be: the only one whose type matched, or among several, the only one whose
+// required members are all present.
 func matchingBranch(ve *jsonschema.ValidationError) *jsonschema.ValidationError {
-	var found *jsonschema.ValidationError
+	depth := len(ve.InstanceLocation)
+	var typed []*jsonschema.ValidationError
 	for _, c := range ve.Causes {
-		if typeMismatchAt(c, len(ve.InstanceLocation)) {
-			continue
+		if !typeMismatchAt(c, depth) {
+			typed = append(typed, c)
 		}
-		if found != nil {
-			return nil
-		}
-		found = c
 	}
-	return found
+	if len(typed) == 1 {
+		return typed[0]
+	}
+	var complete []*jsonschema.ValidationError
+	for _, c := range typed {
+		if !missingAt(c, depth) {
+			complete = append(complete, c)
+		}
+	}
+	if len(complete) == 1 {
+		return complete[0]
+	}
+	return nil
+}
+
+func missingAt(ve *jsonschema.ValidationError, depth int) bool {
+	if _, ok := ve.ErrorKind.(*kind.Required); ok && len(ve.InstanceLocation) == depth {
+		return true
+	}
+	for _, c := range ve.Causes {
+		if len(c.InstanceLocation) == depth && missingAt(c, depth) {
+			return true
+		}
+	}
+	return false
 }
 
 func typeMismatchAt(ve *jsonschema.ValidationError, depth int) bool {
@@ -152,34 +173,44 @@ func typeMismatchAt(ve *jsonschema.ValidationError, depth int) bool {
 	return false
 }
 
-func allowedTypes(ve *jsonschema.ValidationError) string {
-	seen := map[string]bool{}
-	var walk func(*jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		switch k := e.ErrorKind.(type) {
-		case *kind.Type:
-			for _, w := range k.Want {
-				seen[w] = true
-			}
-		case *kind.Const:
-			seen[jsonText(k.Want)] = true
-		}
-		for _, c := range e.Causes {
-			if len(c.InstanceLocation) == len(ve.InstanceLocation) {
-				walk(c)
-			}
-		}
-	}
-	walk(ve)
+// alternatives names each alternative of a failed anyOf or oneOf with its
+// first problem, such as `CatalogGetResult lacks "entry"`.
+func alternatives(ve *jsonschema.ValidationError) string {
 	var out []string
-	for k := range seen {
-		out = append(out, k)
+	for i, c := range ve.Causes {
+		out = append(out, branchName(c, i)+" "+firstProblem(c))
 	}
-	sort.Strings(out)
-	if len(out) == 0 {
-		return "see the schema"
+	return strings.Join(out, "; ")
+}
+
+// branchName is the $defs name an alternative refers to, or its position.
+func branchName(ve *jsonschema.ValidationError, i int) string {
+	for e := ve; e != nil; {
+		if r, ok := e.ErrorKind.(*kind.Reference); ok {
+			return r.URL[strings.LastIndex(r.URL, "/")+1:]
+		}
+		if len(e.Causes) != 1 {
+			break
+		}
+		e = e.Causes[0]
 	}
-	return "expected " + strings.Join(out, " or ")
+	return fmt.Sprintf("form %d", i+1)
+}
+
+func firstProblem(ve *jsonschema.ValidationError) string {
+	switch k := ve.ErrorKind.(type) {
+	case *kind.Required:
+		return "lacks " + quoteList(k.Missing)
+	case *kind.Type:
+		return "needs " + strings.Join(k.Want, " or ")
+	case *kind.Const:
+		return "needs " + jsonText(k.Want)
+	}
+	if len(ve.Causes) > 0 {
+		return firstProblem(ve.Causes[0])
+	}
+	loc := "/" + strings.Join(ve.InstanceLocation, "/")
+	return "rejects " + loc + ": " + ve.ErrorKind.LocalizedString(english)
 }
 
 func label(n *source.Node) string {
@@ -275,34 +306,6 @@ func init() {
 			Check: func(p *lint.Pass) {
 				for _, m := range manifests(p.Snap) {
 					validateShape(p, m, schemas.Manifest, "manifest")
-				}
-			},
-		},
-		&lint.Rule{
-			ID: "shape-program-declaration", Severity: lint.Error, Spec: "Part III §5", Fallback: true,
-			Summary: "A tool's Pilotage _meta value does not match the program declaration schema.",
-			Doc:     "A tool that accepts a program declares it under _meta[\"io.github.jafarsa0/pilotage\"] as {argument, language} or {languages: [{argument, language}, ...]} (Part III §5). A generic Client builds requests from this declaration alone, so a wrong type or a missing member leaves it unable to send the program at all.",
-			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": 1, "language": "flow/1"}}}`,
-			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "flow/1"}}}`,
-			Check: func(p *lint.Pass) {
-				for _, t := range p.Snap.Tools {
-					if d := t.ProgramDeclaration(); d != nil {
-						validateShape(p, d, schemas.ProgramDeclaration, "program declaration")
-					}
-				}
-			},
-		},
-		&lint.Rule{
-			ID: "shape-initialize-meta", Severity: lint.Error, Spec: "Part III §3.2", Fallback: true,
-			Summary: "The Pilotage _meta value of initialize or discover does not match its schema.",
-			Doc:     "The initialize (or server/discover) result may carry _meta[\"io.github.jafarsa0/pilotage\"] with an inline manifest and/or a manifest_uri (Part III §3.2). A value of the wrong shape is ignored by careful Clients and misread by careless ones.",
-			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": 7}}}`,
-			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
-			Check: func(p *lint.Pass) {
-				for _, r := range []*source.Node{p.Snap.Initialize, p.Snap.Discover} {
-					if v := r.Path("_meta", types.MetaKey); v != nil {
-						validateShape(p, v, schemas.InitializeMeta, "initialize _meta")
-					}
 				}
 			},
 		},

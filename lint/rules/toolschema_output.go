@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-openapi/jsonpointer"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
@@ -138,7 +139,9 @@ func checkOutputSchemaRejectsShape(p *lint.Pass) {
 			accepted := false
 			for _, inst := range sh.alts {
 				err := c.schema.Validate(inst)
-				if err == nil {
+				// A cycle met only along this instance's path says
+				// nothing about the shape; do not blame the shape for it.
+				if err == nil || refCycle(err) != nil {
 					accepted = true
 					break
 				}
@@ -220,6 +223,30 @@ func reason(ve *jsonschema.ValidationError) string {
 	return why
 }
 
+// refCycle returns the reference cycle somewhere in a validation error.
+func refCycle(err error) *kind.RefCycle {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return nil
+	}
+	if rc, ok := ve.ErrorKind.(*kind.RefCycle); ok {
+		return rc
+	}
+	for _, c := range ve.Causes {
+		if rc := refCycle(c); rc != nil {
+			return rc
+		}
+	}
+	return nil
+}
+
+func displayPtr(p string) string {
+	if p == "" {
+		return "the root"
+	}
+	return p
+}
+
 func unescapeFragment(frag string) string {
 	if u, err := url.PathUnescape(frag); err == nil {
 		return u
@@ -267,6 +294,15 @@ func compileOutputSchema(n *source.Node) *compiledSchema {
 		c := &compiledSchema{schema: sch}
 		for _, is := range issues {
 			c.issues = append(c.issues, schemaIssue{is.Kind, strings.TrimPrefix(is.Node.Pointer(), n.Pointer()), is.Key, is.Message})
+		}
+		// A $ref cycle that consumes no input compiles but fails every
+		// validation; it is the schema's defect, not a rejected shape.
+		if sch != nil {
+			if rc := refCycle(sch.Validate(map[string]any{})); rc != nil {
+				c.schema = nil
+				c.issues = append(c.issues, schemaIssue{schemacheck.Invalid, rc.KeywordLocation1, false,
+					fmt.Sprintf("the references at %s and %s loop without consuming input, so no value can ever be validated; break the $ref cycle", displayPtr(rc.KeywordLocation1), displayPtr(rc.KeywordLocation2))})
+			}
 		}
 		e.c = c
 	})

@@ -27,6 +27,18 @@ const (
 
 var kindNames = [...]string{"null", "boolean", "number", "string", "array", "object"}
 
+// Article names the kind with its indefinite article, for messages:
+// "an object", "a string", "null".
+func (k Kind) Article() string {
+	switch k {
+	case Null:
+		return "null"
+	case Array, Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
