@@ -102,18 +102,22 @@ func TestSnapshotEndToEnd(t *testing.T) {
 	for _, tc := range []struct {
 		mode, proto, golden string
 		wantLint            int
+		extra               []string
 	}{
-		{"compliant", "", "compliant.snapshot.json", exitOK},
-		{"compliant", "2025-11-25", "compliant-initialize.snapshot.json", exitOK},
-		{"faulty", "", "faulty.snapshot.json", exitFindings},
+		{"compliant", "", "compliant.snapshot.json", exitOK, nil},
+		// One tool per tools/list page: the snapshot must hold them all,
+		// byte for byte as with one page.
+		{"compliant", "", "compliant.snapshot.json", exitOK, []string{"-pagesize", "1"}},
+		{"compliant", "2025-11-25", "compliant-initialize.snapshot.json", exitOK, nil},
+		{"faulty", "", "faulty.snapshot.json", exitFindings, nil},
 	} {
-		t.Run(tc.golden, func(t *testing.T) {
+		t.Run(strings.Join(append([]string{tc.golden}, tc.extra...), " "), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "snap.json")
 			args := []string{"snapshot", "--out", out, "--calls", calls}
 			if tc.proto != "" {
 				args = append(args, "--protocol-version", tc.proto)
 			}
-			args = append(args, "--", bin, "-mode", tc.mode)
+			args = append(append(args, "--", bin, "-mode", tc.mode), tc.extra...)
 			code, _, stderr := runCLI(args...)
 			if code != exitOK {
 				t.Fatalf("snapshot exit %d: %s", code, stderr)

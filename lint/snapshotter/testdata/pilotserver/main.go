@@ -10,6 +10,8 @@
 //	silent      reads requests and never answers
 //	crash       exits before the handshake
 //
+// -pagesize N pages tools/list N tools at a time.
+//
 // -http ADDR serves Streamable HTTP on ADDR and prints "listening on URL".
 package main
 
@@ -34,7 +36,10 @@ const (
 	language  = "toyflow/1"
 )
 
-var mode = flag.String("mode", "compliant", "compliant, faulty, nomanifest, silent or crash")
+var (
+	mode     = flag.String("mode", "compliant", "compliant, faulty, nomanifest, silent or crash")
+	pageSize = flag.Int("pagesize", 0, "tools per tools/list page (0: the SDK default)")
+)
 
 func faulty() bool { return *mode == "faulty" }
 
@@ -68,6 +73,7 @@ func newServer() *mcp.Server {
 	caps.AddExtension(extension, map[string]any{"version": "1.1"})
 	s := mcp.NewServer(&mcp.Implementation{Name: "pilotserver", Version: "0.1.0"}, &mcp.ServerOptions{
 		Capabilities: caps,
+		PageSize:     *pageSize,
 		Instructions: "This server speaks Pilotage (io.github.jafarsa0/pilotage) for toyflow/1 programs. Call pilotage_manifest first: it lists the Language, its guides and loop tools. Then read the core guide, validate, and execute.",
 	})
 	object := map[string]any{"type": "object"}
