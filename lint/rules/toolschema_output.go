@@ -301,7 +301,7 @@ func compileOutputSchema(n *source.Node) *compiledSchema {
 			if rc := refCycle(sch.Validate(map[string]any{})); rc != nil {
 				c.schema = nil
 				c.issues = append(c.issues, schemaIssue{schemacheck.Invalid, rc.KeywordLocation1, false,
-					fmt.Sprintf("the references at %s and %s loop without consuming input, so no value can ever be validated; break the $ref cycle", displayPtr(rc.KeywordLocation1), displayPtr(rc.KeywordLocation2))})
+					fmt.Sprintf("its $ref chain loops without consuming input (evaluation path %s comes back to %s), so no value can ever be validated; break the cycle", displayPtr(rc.KeywordLocation1), displayPtr(rc.KeywordLocation2))})
 			}
 		}
 		e.c = c

@@ -101,6 +101,10 @@ func checkReservedConstrained(p *lint.Pass) {
 					p.Report(c, "loop tool %q declares the reserved member %q as false, which rejects every value at the carrier level; give it its JSON type instead", lt.Name, m.Key)
 					continue
 				}
+				if c.Key == "$ref" && resolveLocalRef(root, c) == nil {
+					p.Report(c, "loop tool %q types the reserved member %q through $ref %s, which names no definition inside the inputSchema, so SDKs reject the schema or the value; inline the member as {\"type\": ...} with a description", lt.Name, m.Key, c.Text)
+					continue
+				}
 				if c.Key == "$ref" {
 					p.Report(c, "loop tool %q types the reserved member %q through $ref %q, whose target constrains it beyond its JSON type so an SDK rejects values Pilotage must answer itself; inline the member as {\"type\": ...} with a description", lt.Name, m.Key, c.Text)
 					continue

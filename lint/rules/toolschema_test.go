@@ -147,6 +147,7 @@ func TestToolschemaCompileIssues(t *testing.T) {
 		{`{"properties": {"a": {"maxLength": "3"}}}`, false, []string{"bad /properties/a/maxLength"}},
 		{`{"$schema": "https://x.example/dialect", "type": "object"}`, true, []string{"bad /$schema"}},
 		{`{"patternProperties": {"(?=x)": {}}}`, true, []string{"bad key /patternProperties/(?=x)"}},
+		{`{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}}`, false, []string{"bad /$ref/$ref"}},
 	} {
 		root := parseSchema(t, `{"tool": {"outputSchema": `+c.schema+`}}`)
 		got := compileOutputSchema(root.Path("tool", "outputSchema"))
