@@ -339,6 +339,9 @@ func TestUnrecognizedInputs(t *testing.T) {
 		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
 		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:10 json-syntax "}},
+		{name: "named JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n"), Explicit: true}, kind: snapshot.KindUnknown,
+			want: []string{"app.jsonl:1:1 input-kind ", "app.jsonl:1:1 syntax "}},
+		{name: "walked JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n")}, kind: snapshot.KindUnknown, want: []string{}},
 		// A recognized input gets both kinds of rules.
 		{name: "recognized", in: lint.Input{Name: "m.json", Data: []byte(`{"pilotage": "1.1", "name": "x"}`)}, kind: snapshot.KindManifest,
 			want: []string{"m.json:1:1 semantic ", "m.json:1:1 syntax ", "m.json:1:29 semantic /name", "m.json:1:29 syntax /name"}},
@@ -592,6 +595,22 @@ func TestInputKindsThroughRun(t *testing.T) {
 // line's document, and that the same capture saved as .json reads the
 // same.
 func TestJSONLinesPositions(t *testing.T) {
+	// A broken line costs only itself: the capture's later lines are
+	// still read, and the syntax finding is on the broken line.
+	broken := `{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+{"jsonrpc": "2.0", "id": 9, "result": {"tools": [
+{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}}
+`
+	tool := &lint.Rule{ID: "tool-seen", Severity: lint.Info, Spec: "test", Check: func(p *lint.Pass) {
+		for _, tl := range p.Snap.Tools {
+			p.Report(tl.Node, "tool")
+		}
+	}}
+	res := run(t, []lint.Input{{Name: "c.jsonl", Data: []byte(broken)}}, &lint.Options{Rules: []*lint.Rule{tool, rules.ByID("json-syntax")}})
+	if got, want := brief(res.Findings), []string{"c.jsonl:2:50 json-syntax ", "c.jsonl:3:50 tool-seen /result/tools/0"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("broken line: got %q, want %q", got, want)
+	}
+
 	data, err := os.ReadFile("../fixtures/inputs/positions/meta-shorthand.jsonl")
 	if err != nil {
 		t.Fatal(err)

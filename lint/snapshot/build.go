@@ -10,7 +10,14 @@ import (
 // Detect guesses the kind of a parsed file from its shape.
 func Detect(f *source.File) Kind {
 	if len(f.Docs) > 1 {
-		return KindCapture
+		// Many documents are a capture only if they are JSON-RPC: a JSON
+		// Lines log of something else is no Pilotage input.
+		for _, d := range f.Docs {
+			if d.Root.IsObject() && d.Root.Has("jsonrpc") {
+				return KindCapture
+			}
+		}
+		return KindUnknown
 	}
 	if len(f.Docs) == 0 {
 		return KindUnknown

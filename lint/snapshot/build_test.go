@@ -329,6 +329,20 @@ func TestBuildInline(t *testing.T) {
 			want: summary{Kind: snapshot.KindUnknown},
 		},
 		{
+			// Documents on many lines are a capture only when they are
+			// JSON-RPC messages, not any JSON Lines log.
+			name: "JSON Lines log.jsonl",
+			data: "{\"level\": \"info\", \"msg\": \"started\"}\n{\"level\": \"warn\", \"msg\": \"slow\"}\n",
+			want: summary{Kind: snapshot.KindUnknown},
+		},
+		{
+			// One notification among other lines is enough: the rest are
+			// not surfaces, but this is a capture.
+			name: "capture of notifications only.jsonl",
+			data: "{\"note\": \"recorded by hand\"}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
+			want: summary{Kind: snapshot.KindCapture},
+		},
+		{
 			name: "scalar.json",
 			data: `42`,
 			want: summary{Kind: snapshot.KindUnknown},
@@ -367,6 +381,8 @@ func TestBuildForcedKind(t *testing.T) {
 			want: summary{Kind: snapshot.KindManifest, Manifest: "1:", Languages: "flow/1"}},
 		{name: "unknown object as manifest", file: "m.json", data: `{"name": "x"}`, kind: snapshot.KindManifest,
 			want: summary{Kind: snapshot.KindManifest, Manifest: "1:"}},
+		{name: "JSON Lines log as capture", file: "log.jsonl", data: `{"level": "info"}` + "\n" + `{"level": "warn"}` + "\n", kind: snapshot.KindCapture,
+			want: summary{Kind: snapshot.KindCapture}},
 		{name: "single response as capture", file: "r.json", data: response, kind: snapshot.KindCapture,
 			want: summary{Kind: snapshot.KindCapture, ToolsArray: "1:/result/tools", Tools: "a"}},
 		{name: "capture array as jsonrpc", file: "c.json", data: "[" + response + "]", kind: snapshot.KindJSONRPC,
