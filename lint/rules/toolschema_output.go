@@ -42,7 +42,7 @@ func init() {
 		&lint.Rule{
 			ID: "toolschema-output-schema-invalid", Severity: lint.Error, Spec: spec,
 			Summary: "A Pilotage tool's outputSchema cannot be compiled.",
-			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a pattern the RE2 engine of Go-based Hosts rejects such as a lookahead, an unknown $schema dialect, a $ref that resolves nowhere) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run.",
+			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a pattern the RE2 engine of Go-based Hosts rejects such as a lookahead, an unknown $schema dialect, a $ref that resolves nowhere or loops without consuming input) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run.",
 			Bad:     `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "strng"}}}}`,
 			Good:    `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}`,
 			Check:   checkOutputSchemaInvalid,
