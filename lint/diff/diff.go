@@ -29,7 +29,13 @@ type Options struct {
 
 // Compare reads two inputs (any kind the engine reads) and returns the
 // changes from old to new as findings, sorted like lint findings.
-func Compare(old, new *lint.Input, opt *Options) (*lint.Result, error) {
+func Compare(old, new *lint.Input, opt *Options) (res *lint.Result, err error) {
+	// A failing check is a pilotage-lint bug; say so instead of crashing.
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("comparing %s with %s failed (%v); please report this as a pilotage-lint bug", old.Name, new.Name, r)
+		}
+	}()
 	if opt == nil {
 		opt = &Options{}
 	}

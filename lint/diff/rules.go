@@ -2,6 +2,7 @@ package diff
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -453,6 +454,9 @@ func checkLanguageMembers(c *comparison) {
 		}
 		member := func(l *snapshot.Language, k string) (*source.Node, string) {
 			n := l.Node.Get(k)
+			if n == nil {
+				return nil, ""
+			}
 			return n, n.Text
 		}
 		at := func(n *source.Node, o *snapshot.Language, k string) *source.Node {
@@ -468,7 +472,7 @@ func checkLanguageMembers(c *comparison) {
 			nm := modes(nv)
 			for _, m := range om {
 				if !slices.Contains(nm, m) {
-					c.report("diff-execution-weakened", at(nn, p.old, "execution"), "Language %q no longer offers %s execution (execution was %q, now %q); clients that ran programs that way break", p.new.Name, m, ov, nv)
+					c.report("diff-execution-weakened", at(nn, p.old, "execution"), "Language %q no longer offers %s execution (execution was %q, now %s); clients that ran programs that way break", p.new.Name, m, ov, shown(nn))
 					break
 				}
 			}
@@ -478,7 +482,7 @@ func checkLanguageMembers(c *comparison) {
 		nn, nv = member(p.new, "trace")
 		if on.IsString() && types.TraceLevel(ov).IsKnown() && (nn == nil || nn.IsString()) {
 			if nr := types.TraceLevel(nv).Rank(); nn == nil || (nr >= 0 && nr < types.TraceLevel(ov).Rank()) {
-				c.report("diff-trace-weakened", at(nn, p.old, "trace"), "Language %q lowered its trace ceiling from %q to %q; clients that verify or audit runs lose detail they relied on", p.new.Name, ov, nv)
+				c.report("diff-trace-weakened", at(nn, p.old, "trace"), "Language %q lowered its trace ceiling from %q to %s; clients that verify or audit runs lose detail they relied on", p.new.Name, ov, shown(nn))
 			}
 		}
 		// retention: none < session < duration, durations by length.
@@ -488,7 +492,7 @@ func checkLanguageMembers(c *comparison) {
 		nk, nlen, okN := retentionRank(nv)
 		if on.IsString() && okO && (nn == nil || (nn.IsString() && okN)) {
 			if nn == nil || nk < ok1 || (nk == ok1 && nk == 2 && nlen < ol) {
-				c.report("diff-retention-weakened", at(nn, p.old, "retention"), "Language %q retains runs for less than before (retention was %q, now %q); trace fetches of runs the old policy kept now fail", p.new.Name, ov, nv)
+				c.report("diff-retention-weakened", at(nn, p.old, "retention"), "Language %q retains runs for less than before (retention was %q, now %s); trace fetches of runs the old policy kept now fail", p.new.Name, ov, shown(nn))
 			}
 		}
 	}
@@ -513,4 +517,12 @@ func checkToolsAdded(c *comparison) {
 			c.report("diff-tool-added", t.Node.Get("name"), "tool %q is new", t.Name)
 		}
 	}
+}
+
+// shown quotes a NEW member's value for a message, or says it is gone.
+func shown(n *source.Node) string {
+	if n == nil {
+		return "absent"
+	}
+	return strconv.Quote(n.Text)
 }
