@@ -560,6 +560,7 @@ func TestInputKindsThroughRun(t *testing.T) {
 		{"capture/messages.json", snapshot.KindCapture, false},
 		{"capture/session.jsonl", snapshot.KindCapture, false},
 		{"capture/session-lines.json", snapshot.KindCapture, false},
+		{"capture/relisted.jsonl", snapshot.KindCapture, false},
 		{"snapshot/every-member.json", snapshot.KindSnapshot, false},
 		{"snapshot/discover-tools-array.json", snapshot.KindSnapshot, false},
 		{"positions/meta-shorthand.jsonl", snapshot.KindCapture, true},

@@ -327,9 +327,16 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 		case "server/discover":
 			s.setDiscover(result)
 		case "tools/list":
-			if result.IsObject() {
-				s.addTools(result.Get("tools"))
+			if !result.IsObject() {
+				continue
 			}
+			// A request without a cursor lists the tools afresh (after
+			// notifications/tools/list_changed, say): the latest listing
+			// is the server's tool list, and its pages follow it.
+			if req.Path("params", "cursor") == nil {
+				s.Tools, s.ToolsArray = nil, nil
+			}
+			s.addTools(result.Get("tools"))
 		case "resources/list":
 			if s.Resources == nil && result.IsObject() {
 				s.Resources = result

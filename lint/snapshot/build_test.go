@@ -131,6 +131,12 @@ func TestBuildInputKinds(t *testing.T) {
 			Initialize: "2:/result", ToolsArray: "6:/result/tools", Tools: goodTools,
 			ManifestResult: "10:/result", Manifest: "10:/result/structuredContent", Languages: lang,
 			Calls: []string{"pilotage_get_guide node=11: args=11:/params/arguments result= error=13:/error"}}},
+		// The same session, then tools/list again after list_changed:
+		// the fresh listing replaces the two pages.
+		{"capture/relisted.jsonl", summary{Kind: snapshot.KindCapture, Revision: "2025-11-25",
+			Initialize: "2:/result", ToolsArray: "16:/result/tools", Tools: goodTools,
+			ManifestResult: "10:/result", Manifest: "10:/result/structuredContent", Languages: lang,
+			Calls: []string{"pilotage_get_guide node=11: args=11:/params/arguments result= error=13:/error"}}},
 		{"snapshot/every-member.json", summary{Kind: snapshot.KindSnapshot, Revision: "2025-11-25",
 			Initialize: "1:/initialize", ToolsArray: "1:/tools/tools", Tools: goodTools,
 			Manifest: "1:/manifest", Resources: "1:/resources", Languages: lang,
@@ -233,6 +239,22 @@ func TestBuildInline(t *testing.T) {
 			data: `[{"jsonrpc": "2.0", "id": 5, "result": {"structuredContent": {"valid": true, "diagnostics": []}, "isError": false}},
 {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "validate_flow", "arguments": {"flow": {}}}}]`,
 			want: summary{Kind: snapshot.KindCapture, Calls: []string{"validate_flow node=1:/1 args=1:/1/params/arguments result=1:/0/result error="}},
+		},
+		{
+			// Pages follow their listing; a listing without a cursor
+			// starts afresh.
+			name: "tools listed in pages, then again.jsonl",
+			data: `{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a"}], "nextCursor": "p2"}}
+{"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"cursor": "p2"}}
+{"jsonrpc": "2.0", "id": 2, "result": {"tools": [{"name": "b"}]}}
+{"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
+{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}
+{"jsonrpc": "2.0", "id": 3, "result": {"tools": [{"name": "a"}], "nextCursor": "q2"}}
+{"jsonrpc": "2.0", "id": 4, "method": "tools/list", "params": {"cursor": "q2"}}
+{"jsonrpc": "2.0", "id": 4, "result": {"tools": [{"name": "c"}]}}
+`,
+			want: summary{Kind: snapshot.KindCapture, ToolsArray: "7:/result/tools", Tools: "a,c"},
 		},
 		{
 			// Responses without their requests: the initialize, discover,
