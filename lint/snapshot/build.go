@@ -261,7 +261,7 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 			// more call, as in a capture: otherwise its defects are
 			// reported twice, once by the manifest rules and once as a
 			// result.
-			if call.Name == types.ToolManifest && s.Manifest == nil && call.Result.IsObject() {
+			if call.Name == types.ToolManifest && s.Manifest == nil && manifestResult(call.Result) {
 				s.setManifestResult(call.Result)
 				continue
 			}
@@ -343,7 +343,7 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 			}
 		case "tools/call":
 			name, _ := req.Path("params", "name").Value().(string)
-			if name == types.ToolManifest && result.IsObject() {
+			if name == types.ToolManifest && manifestResult(result) {
 				s.setManifestResult(result)
 				continue
 			}
@@ -366,6 +366,15 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 			}
 		}
 	}
+}
+
+// manifestResult reports whether a pilotage_manifest result carries the
+// manifest: one with isError true carries a request error instead, which
+// the result rules check as a call; read as the manifest it would draw
+// "lacks pilotage" and "lacks languages".
+func manifestResult(result *source.Node) bool {
+	isErr := result.Get("isError")
+	return result.IsObject() && !(isErr.IsBool() && isErr.Truth)
 }
 
 func idKey(id *source.Node) string {

@@ -241,6 +241,25 @@ func TestBuildInline(t *testing.T) {
 			want: summary{Kind: snapshot.KindCapture, Calls: []string{"validate_flow node=1:/1 args=1:/1/params/arguments result=1:/0/result error="}},
 		},
 		{
+			// A pilotage_manifest call that failed with a request error
+			// (isError) is a call, not the manifest; the manifest of an
+			// earlier successful call stays.
+			name: "failed manifest call.jsonl",
+			data: `{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "pilotage_manifest", "arguments": {}}}
+{"jsonrpc": "2.0", "id": 1, "result": {"structuredContent": ` + manifest + `, "isError": false}}
+{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "pilotage_manifest", "arguments": {}}}
+{"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "busy"}], "structuredContent": {"error": {"kind": "unavailable", "message": "busy"}}, "isError": true}}
+`,
+			want: summary{Kind: snapshot.KindCapture, ManifestResult: "2:/result", Manifest: "2:/result/structuredContent", Languages: "flow/1",
+				Calls: []string{"pilotage_manifest node=3: args=3:/params/arguments result=4:/result error="}},
+		},
+		{
+			name: "snapshot with a failed manifest call.json",
+			data: `{"calls": [{"name": "pilotage_manifest", "arguments": {}, "result": {"structuredContent": {"error": {"kind": "unavailable", "message": "busy"}}, "isError": true}}]}`,
+			want: summary{Kind: snapshot.KindSnapshot,
+				Calls: []string{"pilotage_manifest node=1:/calls/0 args=1:/calls/0/arguments result=1:/calls/0/result error="}},
+		},
+		{
 			// Pages follow their listing; a listing without a cursor
 			// starts afresh.
 			name: "tools listed in pages, then again.jsonl",
