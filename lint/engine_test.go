@@ -522,6 +522,13 @@ func TestCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Fatalf("cancelled before: %v, %v", res, err)
 	}
+	// With one input the worker is ready as soon as the context is done:
+	// the cancellation must win every time, not half of them.
+	for range 2000 {
+		if res, err := lint.Run(ctx, ins[:1], &lint.Options{Rules: rules.All()}); !errors.Is(err, context.Canceled) || res != nil {
+			t.Fatalf("cancelled before, one input: %v, %v", res, err)
+		}
+	}
 	// Cancelled while the first file is being linted.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()

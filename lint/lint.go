@@ -64,6 +64,11 @@ type Result struct {
 // Run lints every input, in parallel, and returns findings sorted by file,
 // position and rule; the output does not depend on input order or CPU count.
 func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
+	// The feed below picks at random between a ready worker and a done
+	// context, so without this a cancelled Run could still lint and succeed.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var manifest *source.File
 	if opt.Manifest != nil {
 		manifest = source.Parse(opt.Manifest.Name, opt.Manifest.Data, opt.Parse)
