@@ -186,6 +186,12 @@ func (s *Snapshot) setInitialize(n *source.Node) {
 	if !n.IsObject() {
 		return
 	}
+	// A later initialize (a capture spanning a reconnect) replaces the
+	// earlier one together with its metadata: an inline manifest is that
+	// session's.
+	if s.Initialize != nil {
+		s.InlineManifest = nil
+	}
 	s.Initialize = n
 	if v, ok := n.Str("protocolVersion"); ok {
 		s.Revision = v
@@ -196,6 +202,11 @@ func (s *Snapshot) setInitialize(n *source.Node) {
 func (s *Snapshot) setDiscover(n *source.Node) {
 	if !n.IsObject() {
 		return
+	}
+	// Stateless clients rediscover: the latest result and its metadata
+	// go together, unless an initialize result governs the metadata.
+	if s.Discover != nil && s.Initialize == nil {
+		s.InlineManifest = nil
 	}
 	s.Discover = n
 	if s.Revision == "" {

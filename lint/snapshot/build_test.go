@@ -241,6 +241,27 @@ func TestBuildInline(t *testing.T) {
 			want: summary{Kind: snapshot.KindCapture, Calls: []string{"validate_flow node=1:/1 args=1:/1/params/arguments result=1:/0/result error="}},
 		},
 		{
+			// After a reconnect the second handshake is the server's: its
+			// inline manifest (none here) replaces the first one's.
+			name: "initialize again after a reconnect.jsonl",
+			data: `{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {}}
+{"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": "2025-06-18", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}, "_meta": {"io.github.jafarsa0/pilotage": {"manifest": ` + manifest + `}}}}
+{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {}}
+{"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "2"}}}
+`,
+			want: summary{Kind: snapshot.KindCapture, Revision: "2025-11-25", Initialize: "4:/result"},
+		},
+		{
+			name: "rediscovered.jsonl",
+			data: `{"jsonrpc": "2.0", "id": 1, "method": "server/discover"}
+{"jsonrpc": "2.0", "id": 1, "result": {"supportedVersions": ["2026-07-28"], "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}, "_meta": {"io.github.jafarsa0/pilotage": {"manifest": ` + manifest + `}}}}
+{"jsonrpc": "2.0", "id": 2, "method": "server/discover"}
+{"jsonrpc": "2.0", "id": 2, "result": {"supportedVersions": ["2026-07-28"], "capabilities": {}, "serverInfo": {"name": "s", "version": "2"}, "_meta": {"io.github.jafarsa0/pilotage": {"manifest": ` + manifest + `}}}}
+`,
+			want: summary{Kind: snapshot.KindCapture, Revision: "2026-07-28", Stateless: true, Discover: "4:/result",
+				InlineManifest: "4:/result" + inline, Manifest: "4:/result" + inline, Languages: "flow/1"},
+		},
+		{
 			// A pilotage_manifest call that failed with a request error
 			// (isError) is a call, not the manifest; the manifest of an
 			// earlier successful call stays.
