@@ -638,3 +638,26 @@ func TestJSONLinesPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestFallbackPerDocument: in JSON Lines the same pointer names values of
+// different documents, so a specific finding on one line must not drop a
+// fallback finding on another. dropCovered keys on (file, pointer) only;
+// the fix needs the document of each finding (see the engine report).
+func TestFallbackPerDocument(t *testing.T) {
+	t.Skip("known engine defect: dropCovered ignores the document of a JSON Lines finding; unskip with the fix")
+	specific := &lint.Rule{ID: "specific", Severity: lint.Error, Spec: "test", Check: func(p *lint.Pass) {
+		p.Report(p.Snap.Files[0].Docs[0].Root.Path("result", "tools"), "specific")
+	}}
+	shape := &lint.Rule{ID: "shape", Severity: lint.Error, Spec: "test", Fallback: true, Check: func(p *lint.Pass) {
+		p.Report(p.Snap.Files[0].Docs[2].Root.Path("result", "tools"), "shape")
+	}}
+	data := `{"jsonrpc": "2.0", "id": 1, "result": {"tools": []}}
+{"jsonrpc": "2.0", "method": "notifications/message"}
+{"jsonrpc": "2.0", "id": 2, "result": {"tools": []}}
+`
+	res := run(t, []lint.Input{{Name: "c.jsonl", Data: []byte(data)}}, &lint.Options{Rules: []*lint.Rule{specific, shape}})
+	want := []string{"c.jsonl:1:49 specific /result/tools", "c.jsonl:3:49 shape /result/tools"}
+	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
