@@ -1,0 +1,66 @@
+package rules_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+)
+
+// FuzzLintFile lints one document of any bytes with every rule, detected or
+// forced to any input kind. A rule that panics is contained by the engine as
+// an internal-error finding; here that is a failure, like a finding without
+// a position, message or spec section.
+func FuzzLintFile(f *testing.F) {
+	_ = filepath.WalkDir(fixtureRoot, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")) {
+			return nil
+		}
+		if fi, err := d.Info(); err != nil || fi.Size() > 4<<10 {
+			return nil
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data, uint8(0), strings.HasSuffix(p, ".jsonl"))
+		}
+		return nil
+	})
+	if data, err := os.ReadFile(fixtureRoot + "/examples/good-server.snapshot.json"); err == nil {
+		f.Add(data, uint8(0), false)
+	}
+	for k := range len(snapshot.Kinds) + 1 {
+		for _, s := range []string{"", "42", "null", `{"tools":[{"name":"x","inputSchema":{"$ref":"/dev/zero"}}]}`, `{"pilotage":"1.1","languages":[{}]}`} {
+			f.Add([]byte(s), uint8(k), false)
+		}
+	}
+	opt := &lint.Options{Rules: rules.All()}
+	f.Fuzz(func(t *testing.T, data []byte, kind uint8, lines bool) {
+		stop := time.AfterFunc(10*time.Second, func() { panic("linting one input took more than 10s") })
+		defer stop.Stop()
+		name := "fuzz.json"
+		if lines {
+			name = "fuzz.jsonl"
+		}
+		o := *opt
+		if k := int(kind) % (len(snapshot.Kinds) + 1); k > 0 {
+			o.InputKind = snapshot.Kinds[k-1]
+		}
+		_, findings := lint.LintFile(&lint.Input{Name: name, Data: data, Explicit: true}, &o)
+		for _, fd := range findings {
+			if fd.Rule == lint.InternalRule.ID {
+				t.Fatalf("%s", fd.Message)
+			}
+			if fd.Line < 1 || fd.Column < 1 || fd.EndLine < fd.Line || (fd.EndLine == fd.Line && fd.EndColumn < fd.Column) {
+				t.Fatalf("%s: bad span %d:%d-%d:%d", fd.Rule, fd.Line, fd.Column, fd.EndLine, fd.EndColumn)
+			}
+			if fd.Message == "" || fd.Spec == "" || strings.Contains(fd.Message, "\n") {
+				t.Fatalf("%s: message %q spec %q", fd.Rule, fd.Message, fd.Spec)
+			}
+		}
+	})
+}
