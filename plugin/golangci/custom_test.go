@@ -69,6 +69,8 @@ linters:
       pilotage:
         type: module
         description: Pilotage checks for Go MCP servers
+issues:
+  uniq-by-line: false
 `)
 	cmd := exec.Command(bin, "run", "--output.text.print-issued-lines=false", "--show-stats=false", "./...")
 	cmd.Dir = work
@@ -85,10 +87,22 @@ linters:
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(strings.TrimSpace(string(golden)), "\n") {
-		if !strings.Contains(got, line+" (pilotage)") {
-			t.Errorf("missing from golangci-lint output: %s (pilotage)", line)
+	// golangci-lint prints "FILE:LINE:COL: ANALYZER: MESSAGE (pilotage)".
+	lines := strings.Split(strings.TrimSpace(got), "\n")
+	for _, want := range strings.Split(strings.TrimSpace(string(golden)), "\n") {
+		parts := strings.SplitN(want, ": ", 2)
+		found := false
+		for _, l := range lines {
+			if strings.HasPrefix(l, parts[0]+": ") && strings.HasSuffix(l, ": "+parts[1]+" (pilotage)") {
+				found = true
+			}
 		}
+		if !found {
+			t.Errorf("missing from golangci-lint output: %s", want)
+		}
+	}
+	if len(lines) != strings.Count(string(golden), "\n") {
+		t.Errorf("golangci-lint reported %d lines, pilotage-vet %d", len(lines), strings.Count(string(golden), "\n"))
 	}
 }
 

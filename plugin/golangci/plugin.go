@@ -22,9 +22,21 @@
 //	        description: Pilotage checks for Go MCP servers
 //	        settings:
 //	          disable: [canonical]   # optional: analyzers to leave out
+//	issues:
+//	  uniq-by-line: false   # several analyzers may report on one line
 //
-// Findings are reported under the linter name "pilotage"; the message is
-// the analyzer's.
+// Findings are reported under the linter name "pilotage" as
+// "FILE:LINE:COL: ANALYZER: MESSAGE (pilotage)". golangci-lint keeps one
+// finding per line unless issues.uniq-by-line is false.
+//
+// `golangci-lint custom` clones golangci-lint with git. Where only the Go
+// module proxy is reachable, build the same program by hand: a module that
+// requires github.com/golangci/golangci-lint/v2 v2.15.0 and this module,
+// holding golangci-lint's cmd/golangci-lint/main.go and a file with
+//
+//	import _ "github.com/pilotagekit/pilotagekit/plugin/golangci"
+//
+// which is what TestCustomGolangciLint does.
 package golangci
 
 import (
