@@ -84,6 +84,10 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 	outs := make([]out, len(inputs))
 	next := make(chan int)
 	var wg sync.WaitGroup
+	// unfinished holds the inputs a worker started and did not finish
+	// because the context ended, so a timeout can name them.
+	var mu sync.Mutex
+	var unfinished []string
 	for w := 0; w < jobs && w < len(inputs); w++ {
 		wg.Add(1)
 		go func() {
@@ -92,8 +96,13 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 				if opt.Progress != nil {
 					opt.Progress(inputs[i].Name)
 				}
-				info, fs := lintOne(&inputs[i], manifest, opt)
+				info, fs, ok := lintOne(ctx, &inputs[i], manifest, opt)
 				outs[i] = out{info, fs}
+				if !ok {
+					mu.Lock()
+					unfinished = append(unfinished, inputs[i].Name)
+					mu.Unlock()
+				}
 			}
 		}()
 	}
@@ -109,6 +118,10 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	if len(unfinished) > 0 {
+		sort.Strings(unfinished)
+		return nil, &StoppedError{Err: ctx.Err(), Files: unfinished}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -126,12 +139,28 @@ feed:
 	return res, nil
 }
 
-// LintFile lints one input on its own, with no --manifest.
-func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
-	return lintOne(in, nil, opt)
+// StoppedError is Run's error when its context ended while inputs were
+// being linted; Files names them. Rules are not interrupted: each input
+// stops at the next rule boundary.
+type StoppedError struct {
+	Err   error
+	Files []string
 }
 
-func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Finding) {
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("%v while linting %s", e.Err, strings.Join(e.Files, ", "))
+}
+
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// LintFile lints one input on its own, with no --manifest.
+func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
+	info, fs, _ := lintOne(context.Background(), in, nil, opt)
+	return info, fs
+}
+
+// lintOne lints one input; ok is false when ctx ended before every rule ran.
+func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (_ FileInfo, _ []Finding, ok bool) {
 	f := source.Parse(in.Name, in.Data, opt.Parse)
 	snap, err := snapshot.Build(f, opt.InputKind)
 	var findings []Finding
@@ -143,13 +172,13 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 	if err != nil {
 		report(engineFinding(InputKindRule, f, err.Error()))
 		if snap == nil {
-			return FileInfo{in.Name, opt.InputKind}, findings
+			return FileInfo{in.Name, opt.InputKind}, findings, true
 		}
 	}
 	unknown := snap.Kind == snapshot.KindUnknown
 	if unknown && len(f.Docs) > 0 {
 		if !in.Explicit {
-			return FileInfo{in.Name, snap.Kind}, nil
+			return FileInfo{in.Name, snap.Kind}, nil, true
 		}
 		report(engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"))
 	}
@@ -164,6 +193,9 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 	skipped := map[string]bool{}
 	var skips []string
 	for _, r := range opt.Rules {
+		if ctx.Err() != nil {
+			return FileInfo{in.Name, snap.Kind}, nil, false
+		}
 		if r.Check == nil || unknown && !r.Syntax {
 			continue
 		}
@@ -179,7 +211,7 @@ func lintOne(in *Input, manifest *source.File, opt *Options) (FileInfo, []Findin
 		sort.Strings(skips)
 		report(engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")))
 	}
-	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules)
+	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), true
 }
 
 // dropCovered removes a fallback rule's findings at pointers where a

@@ -187,11 +187,12 @@ func runLint(args []string, e *env) int {
 		defer cancel()
 		opt.Progress = func(name string) { current.Store("file", name) }
 	}
-	res, err := lint.Run(ctx, ins, opt)
+	res, err := lintBounded(ctx, ins, opt, &current)
 	if err != nil {
 		where := ""
-		if v, ok := current.Load("file"); ok {
-			where = fmt.Sprintf(" while linting %s", v)
+		var se *lint.StoppedError
+		if errors.As(err, &se) && len(se.Files) > 0 {
+			where = " while linting " + strings.Join(se.Files, ", ")
 		}
 		fmt.Fprintf(e.stderr, "pilotage-lint: stopped after --timeout %s%s\n", f.timeout, where)
 		return exitUsage
@@ -243,6 +244,41 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// stopGrace is how long a run may overrun --timeout while its workers reach
+// the next rule boundary.
+const stopGrace = 2 * time.Second
+
+// lintBounded is lint.Run bounded by ctx even if a rule never returns: Run
+// stops each input at the next rule boundary, but a rule stuck in a loop
+// (or the parse of a huge file) must not hold the run past --timeout. Its
+// goroutine is then abandoned; the process is about to exit.
+func lintBounded(ctx context.Context, ins []lint.Input, opt *lint.Options, current *sync.Map) (*lint.Result, error) {
+	type result struct {
+		res *lint.Result
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := lint.Run(ctx, ins, opt)
+		done <- result{r, err}
+	}()
+	select {
+	case r := <-done:
+		return r.res, r.err
+	case <-ctx.Done():
+	}
+	select {
+	case r := <-done:
+		return r.res, r.err
+	case <-time.After(stopGrace):
+		var files []string
+		if v, ok := current.Load("file"); ok {
+			files = append(files, v.(string))
+		}
+		return nil, &lint.StoppedError{Err: ctx.Err(), Files: files}
+	}
 }
 
 // colorOK reports whether w is a terminal and NO_COLOR is unset or empty
