@@ -30,16 +30,19 @@ const Base = "https://pilotagekit.dev/schemas/"
 
 // Single-shape files the linter needs by name.
 const (
-	Manifest           = "manifest.schema.json"
-	LanguageEntry      = "language-entry.schema.json"
-	ProgramDeclaration = "program-declaration.schema.json"
-	InitializeMeta     = "initialize-meta.schema.json"
-	RequestError       = "request-error.schema.json"
-	Diagnostic         = "diagnostic.schema.json"
-	Outcome            = "outcome.schema.json"
-	Trace              = "trace.schema.json"
-	Plan               = "plan.schema.json"
-	CatalogEntry       = "catalog-entry.schema.json"
+	Manifest      = "manifest.schema.json"
+	LanguageEntry = "language-entry.schema.json"
+	// CapabilityDeclaration is a Server-level or Language-level capability
+	// declaration (Part II §4.2).
+	CapabilityDeclaration = "capability-declaration.schema.json"
+	ProgramDeclaration    = "program-declaration.schema.json"
+	InitializeMeta        = "initialize-meta.schema.json"
+	RequestError          = "request-error.schema.json"
+	Diagnostic            = "diagnostic.schema.json"
+	Outcome               = "outcome.schema.json"
+	Trace                 = "trace.schema.json"
+	Plan                  = "plan.schema.json"
+	CatalogEntry          = "catalog-entry.schema.json"
 	// Bundle holds every definition under $defs.
 	Bundle = "pilotage.schema.json"
 )

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -379,11 +380,13 @@ func bindingDifference(a, b *source.Node) (at *source.Node, missing string, othe
 	return nil, "", nil
 }
 
-// signpostRE compiles a case-insensitive pattern matching any of the phrases
+// signpostRE builds a case-insensitive pattern matching any of the phrases
 // as whole words: a phrase must not touch a letter, digit or underscore on
 // either side, and the spaces inside it match any run of spaces or
-// hyphens, so "look up", "look-up" and "look  up" are one phrase.
-func signpostRE(phrases ...string) *regexp.Regexp {
+// hyphens, so "look up", "look-up" and "look  up" are one phrase. It is
+// compiled on first use: a run that judges no description never pays for
+// the Unicode classes.
+func signpostRE(phrases ...string) *lazyRE {
 	alts := make([]string, len(phrases))
 	for i, ph := range phrases {
 		parts := strings.Fields(ph)
@@ -392,7 +395,20 @@ func signpostRE(phrases ...string) *regexp.Regexp {
 		}
 		alts[i] = strings.Join(parts, `[\s-]+`)
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN_])(?:` + strings.Join(alts, "|") + `)(?:$|[^\pL\pN_])`)
+	return &lazyRE{src: `(?i)(?:^|[^\pL\pN_])(?:` + strings.Join(alts, "|") + `)(?:$|[^\pL\pN_])`}
+}
+
+// lazyRE is a regular expression compiled once, when first matched.
+type lazyRE struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp
+}
+
+// MatchString reports whether s contains a match.
+func (l *lazyRE) MatchString(s string) bool {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
+	return l.re.MatchString(s)
 }
 
 // bindingKids returns a node's members or elements; nil for a missing node,
