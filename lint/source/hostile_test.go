@@ -33,6 +33,8 @@ func TestEdgeCases(t *testing.T) {
 		{"invalid UTF-8 runs", "{\"a\": \"\xff\xff\xff x \xc3\"}", false, "invalid-utf8 1:8-1:9\ninvalid-utf8 1:14-1:15\n", 1},
 		{"invalid UTF-8 in a name", "{\"k\xff\": 1}", false, "invalid-utf8 1:4-1:5\n", 1},
 		{"invalid UTF-8 outside strings", "{\"a\": 1,\n \xff}", false, "invalid-utf8 2:2-2:3\n", 0},
+		{"lone surrogates", `["\ud800", "\udc00\ud83d\ude00", "\ud83dx"]`, false, "invalid-utf8 1:3-1:9\ninvalid-utf8 1:13-1:19\ninvalid-utf8 1:35-1:41\n", 1},
+		{"surrogate pair", `["\ud83d\ude00"]`, false, "", 1},
 		{"BOM", "\uFEFF{\"a\": 1}", false, "bom 1:1-1:2\n", 1},
 		{"BOM only", "\uFEFF", false, "bom 1:1-1:2\nempty 1:2-1:2\n", 0},
 		{"NaN", `{"a": NaN}`, false, "non-finite-number 1:7-1:10\n", 0},

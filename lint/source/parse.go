@@ -562,6 +562,7 @@ func (p *parser) escape(b *strings.Builder, i int) int {
 					return n + 6
 				}
 			}
+			p.problem(ProblemInvalidUTF8, i, n, "\\u%04x is a lone UTF-16 surrogate, not a Unicode character, so receivers replace or reject it; escape the character as a valid surrogate pair or write it as UTF-8", r)
 			r = utf8.RuneError
 		}
 		b.WriteRune(r)
