@@ -55,6 +55,12 @@ func goSDK(ctx context.Context) error {
 	mcp.AddTool(s, &mcp.Tool{Name: "typed_error"}, func(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
 		return nil, nil, errors.New("boom")
 	})
+	mcp.AddTool(s, &mcp.Tool{Name: "explicit_enum", InputSchema: &jsonschema.Schema{
+		Type:       "object",
+		Properties: map[string]*jsonschema.Schema{"trace_level": {Type: "string", Enum: []any{"none", "summary", "full"}}},
+	}}, func(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
+		return nil, map[string]any{"reached": true}, nil
+	})
 	s.AddTool(&mcp.Tool{Name: "raw_error", InputSchema: &jsonschema.Schema{Type: "object"}}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, errors.New("boom")
 	})
@@ -98,6 +104,7 @@ func goSDK(ctx context.Context) error {
 	call("inferred", map[string]any{"workflow": 1, "extra": true})
 	call("inferred", map[string]any{"trace_level": "full"})
 	call("inferred", map[string]any{"workflow": 1})
+	call("explicit_enum", map[string]any{"trace_level": "verbose"})
 	call("typed_struct_out", map[string]any{})
 	call("typed_error", map[string]any{})
 	call("raw_error", map[string]any{})
