@@ -237,8 +237,7 @@ func TestManifestFlag(t *testing.T) {
 				"a.json:1:12 tool-seen /tools/0",
 				"b.json:1:1 cross-checks-skipped ",
 				"b.json:1:12 tool-seen /tools/0",
-				"m.json:1:1 input-kind ",
-				"m.json:1:12 tool-seen /tools/0", // the file is still part of each snapshot
+				"m.json:1:1 input-kind ", // a rejected file stays out of the snapshots
 			},
 			files: []lint.FileInfo{{Path: "a.json", Kind: snapshot.KindToolsList}, {Path: "b.json", Kind: snapshot.KindToolsList}, {Path: "m.json", Kind: snapshot.KindToolsList}},
 			msg:   "m.json: --manifest expects a manifest or a pilotage_manifest result",
@@ -641,10 +640,8 @@ func TestJSONLinesPositions(t *testing.T) {
 
 // TestFallbackPerDocument: in JSON Lines the same pointer names values of
 // different documents, so a specific finding on one line must not drop a
-// fallback finding on another. dropCovered keys on (file, pointer) only;
-// the fix needs the document of each finding (see the engine report).
+// fallback finding on another.
 func TestFallbackPerDocument(t *testing.T) {
-	t.Skip("known engine defect: dropCovered ignores the document of a JSON Lines finding; unskip with the fix")
 	specific := &lint.Rule{ID: "specific", Severity: lint.Error, Spec: "test", Check: func(p *lint.Pass) {
 		p.Report(p.Snap.Files[0].Docs[0].Root.Path("result", "tools"), "specific")
 	}}

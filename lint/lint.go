@@ -156,38 +156,40 @@ func (e *StoppedError) Unwrap() error { return e.Err }
 // LintFile lints one input on its own, with no --manifest.
 func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
 	info, fs, _ := lintOne(context.Background(), in, nil, opt)
-	return info, fs
+	return info, Dedupe(fs)
 }
 
 // lintOne lints one input; ok is false when ctx ended before every rule ran.
 func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (_ FileInfo, _ []Finding, ok bool) {
 	f := source.Parse(in.Name, in.Data, opt.Parse)
 	snap, err := snapshot.Build(f, opt.InputKind)
-	var findings []Finding
-	report := func(fd Finding) {
-		if !ignored(opt.Ignores, &fd) {
+	var findings []located
+	report := func(fd located) {
+		if !ignored(opt.Ignores, &fd.Finding) {
 			findings = append(findings, fd)
 		}
 	}
 	if err != nil {
-		report(engineFinding(InputKindRule, f, err.Error()))
+		report(located{engineFinding(InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{in.Name, opt.InputKind}, findings, true
+			return FileInfo{in.Name, opt.InputKind}, dropCovered(findings, opt.Rules), true
 		}
 	}
-	unknown := snap.Kind == snapshot.KindUnknown
-	if unknown && len(f.Docs) > 0 {
+	// A document read as a kind it does not fit would draw findings about a
+	// reading the user did not mean; only the text rules apply to it.
+	unknown := snap.Kind == snapshot.KindUnknown || err != nil
+	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
 		if !in.Explicit {
 			return FileInfo{in.Name, snap.Kind}, nil, true
 		}
-		report(engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"))
+		report(located{engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
 	}
-	if manifest != nil && snap.Manifest == nil {
+	if manifest != nil && !unknown && (snap.Manifest == nil || snap.Manifest == snap.InlineManifest) {
 		// Each input gets its own parse of the shared --manifest: a File
 		// indexes its lines lazily on the first Position, which workers
 		// linting other inputs would race on.
 		if err := snap.AddManifest(source.Parse(manifest.Name, []byte(manifest.Data), opt.Parse)); err != nil {
-			report(engineFinding(InputKindRule, manifest, err.Error()))
+			report(located{engineFinding(InputKindRule, manifest, err.Error()), -1})
 		}
 	}
 	skipped := map[string]bool{}
@@ -209,36 +211,36 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	}
 	if len(skips) > 0 && enabled(opt.Rules, SkippedRule.ID) {
 		sort.Strings(skips)
-		report(engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")))
+		report(located{engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")), -1})
 	}
 	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), true
 }
 
 // dropCovered removes a fallback rule's findings at pointers where a
-// specific rule already reported.
-func dropCovered(fs []Finding, rules []*Rule) []Finding {
+// specific rule already reported in the same document, and returns the rest.
+func dropCovered(fs []located, rules []*Rule) []Finding {
 	fallback := map[string]bool{}
 	for _, r := range rules {
 		if r.Fallback {
 			fallback[r.ID] = true
 		}
 	}
-	if len(fallback) == 0 {
-		return fs
+	type at struct {
+		file, pointer string
+		doc           int32
 	}
-	type at struct{ file, pointer string }
 	specific := map[at]bool{}
 	for _, f := range fs {
 		if !fallback[f.Rule] {
-			specific[at{f.File, f.Pointer}] = true
+			specific[at{f.File, f.Pointer, f.doc}] = true
 		}
 	}
-	out := fs[:0]
+	out := make([]Finding, 0, len(fs))
 	for _, f := range fs {
-		if fallback[f.Rule] && specific[at{f.File, f.Pointer}] {
+		if fallback[f.Rule] && specific[at{f.File, f.Pointer, f.doc}] {
 			continue
 		}
-		out = append(out, f)
+		out = append(out, f.Finding)
 	}
 	return out
 }
@@ -251,7 +253,7 @@ func runRule(p *Pass, f *source.File) {
 			if os.Getenv("PILOTAGE_LINT_DEBUG_PANIC") != "" {
 				panic(r) // a developer asked for the stack
 			}
-			p.report(engineFinding(InternalRule, f, fmt.Sprintf("rule %s failed on this input (%v); the other rules still ran; please report this as a pilotage-lint bug", p.Rule.ID, r)))
+			p.report(located{engineFinding(InternalRule, f, fmt.Sprintf("rule %s failed on this input (%v); the other rules still ran; please report this as a pilotage-lint bug", p.Rule.ID, r)), -1})
 		}
 	}()
 	p.Rule.Check(p)
@@ -314,6 +316,12 @@ func Sort(fs []Finding) {
 		}
 		if a.Column != b.Column {
 			return a.Column < b.Column
+		}
+		if a.EndLine != b.EndLine {
+			return a.EndLine < b.EndLine
+		}
+		if a.EndColumn != b.EndColumn {
+			return a.EndColumn < b.EndColumn
 		}
 		if a.Rule != b.Rule {
 			return a.Rule < b.Rule

@@ -88,12 +88,19 @@ type Finding struct {
 	Spec    string `json:"spec"`
 }
 
+// located is a finding with the byte offset of its document in the file
+// (-1 for none): in JSON Lines one pointer names values of many documents.
+type located struct {
+	Finding
+	doc int32
+}
+
 // Pass is what a rule's Check receives: one snapshot, and a way to report.
 type Pass struct {
 	Snap *snapshot.Snapshot
 	Rule *Rule
 
-	report func(Finding)
+	report func(located)
 	skip   func(string)
 }
 
@@ -132,7 +139,7 @@ func (p *Pass) ReportMissing(n *source.Node, format string, args ...any) {
 // ReportProblem records a finding at a byte span of a file that has no
 // value of its own, such as a syntax error.
 func (p *Pass) ReportProblem(f *source.File, start, end int, pointer, format string, args ...any) {
-	p.emit(f, start, end, pointer, fmt.Sprintf(format, args...))
+	p.emit(f, start, end, pointer, -1, fmt.Sprintf(format, args...))
 }
 
 // Skip notes a cross-check the input did not allow; the engine says each
@@ -144,14 +151,14 @@ func (p *Pass) reportSpan(n *source.Node, start, end int, format string, args ..
 	if f == nil {
 		return
 	}
-	p.emit(f, start, end, n.Pointer(), fmt.Sprintf(format, args...))
+	p.emit(f, start, end, n.Pointer(), n.Root().Start, fmt.Sprintf(format, args...))
 }
 
-func (p *Pass) emit(f *source.File, start, end int, pointer, msg string) {
+func (p *Pass) emit(f *source.File, start, end int, pointer string, doc int32, msg string) {
 	s, e := f.Position(start), f.Position(end)
-	p.report(Finding{
+	p.report(located{Finding{
 		Rule: p.Rule.ID, Severity: p.Rule.Severity, File: f.Name,
 		Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column,
 		Pointer: pointer, Message: msg, Spec: p.Rule.Spec,
-	})
+	}, doc})
 }

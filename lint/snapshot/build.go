@@ -123,21 +123,30 @@ func (s *Snapshot) AddManifest(f *source.File) error {
 	if len(f.Docs) == 0 {
 		return nil
 	}
-	s.addFile(f)
-	if s.Manifest != nil {
+	// An inline initialize manifest yields to the pilotage_manifest result,
+	// which Part III §3.3 makes authoritative; an input's own result stays.
+	if s.Manifest != nil && s.Manifest != s.InlineManifest {
 		return nil
 	}
 	root := f.Docs[0].Root
+	var add func()
 	switch Detect(f) {
 	case KindManifest:
-		s.Manifest = root
+		add = func() { s.Manifest = root }
 	case KindCallResult:
-		s.setManifestResult(root)
+		add = func() { s.setManifestResult(root) }
 	case KindSnapshot:
-		s.setManifestNode(root.Get("manifest"))
-	default:
+		if m := root.Get("manifest"); m.IsObject() {
+			add = func() { s.setManifestNode(m) }
+		}
+	}
+	if add == nil {
+		// The file stays out of the snapshot, so no rule reports inside it.
 		return fmt.Errorf("%s: --manifest expects a manifest or a pilotage_manifest result", f.Name)
 	}
+	s.addFile(f)
+	s.Manifest = nil
+	add()
 	s.Languages = nil
 	s.loops, s.loopsDone = nil, false
 	s.metas, s.metasDone = nil, false

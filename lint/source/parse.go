@@ -569,7 +569,8 @@ func (p *parser) escape(b *strings.Builder, i int) int {
 		return n
 	default:
 		p.pos = i
-		p.stop(ProblemSyntax, i, i+2, "invalid escape \\%c in a string", rune(c))
+		// %q keeps a control character after the backslash on one line.
+		p.stop(ProblemSyntax, i, i+2, "invalid escape %q in a string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", "\\"+string(rune(c)))
 	}
 	return i + 2
 }
