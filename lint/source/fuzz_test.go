@@ -60,7 +60,7 @@ func FuzzParse(f *testing.F) {
 			if p.Start < 0 || p.End < p.Start || p.End > n {
 				t.Fatalf("problem %s span %d-%d outside 0-%d", p.Code, p.Start, p.End, n)
 			}
-			if p.Message == "" || !utf8.ValidString(p.Message) {
+			if p.Message == "" || !utf8.ValidString(p.Message) || strings.ContainsAny(p.Message, "\n\r") {
 				t.Fatalf("problem %s message %q", p.Code, p.Message)
 			}
 			file.Position(p.Start)

@@ -55,6 +55,8 @@ func TestEdgeCases(t *testing.T) {
 		{"unterminated string", `{"a": "x`, false, "syntax 1:7-1:9\n", 0},
 		{"control character", "{\"a\": \"x\ny\"}", false, "syntax 1:9-2:1\n", 0},
 		{"bad escape", `["\x"]`, false, "syntax 1:3-1:5\n", 0},
+		{"bad escape of a non-ASCII character", `["\é"]`, false, "syntax 1:3-1:5\n", 0},
+		{"bad escape of a newline", "[\"\\\n\"]", false, "syntax 1:3-2:1\n", 0},
 		{"truncated unicode escape", `["\u12`, false, "syntax 1:3-1:7\n", 0},
 		{"leading zero", `[01]`, false, "syntax 1:3-1:4\n", 0},
 		{"lone minus", `[-]`, false, "syntax 1:3-1:4\n", 0},

@@ -568,9 +568,11 @@ func (p *parser) escape(b *strings.Builder, i int) int {
 		b.WriteRune(r)
 		return n
 	default:
+		// The whole character after the backslash, not its first byte, and
+		// %q to keep a control character on one line.
+		r, w := utf8.DecodeRuneInString(s[i+1:])
 		p.pos = i
-		// %q keeps a control character after the backslash on one line.
-		p.stop(ProblemSyntax, i, i+2, "invalid escape %q in a string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", "\\"+string(rune(c)))
+		p.stop(ProblemSyntax, i, i+1+w, "invalid escape %q in a string; JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", "\\"+string(r))
 	}
 	return i + 2
 }
