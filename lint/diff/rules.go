@@ -441,10 +441,11 @@ func retentionRank(v string) (kind int, length float64, ok bool) {
 
 func checkLanguageMembers(c *comparison) {
 	if ov, _ := c.old.Manifest.Str("pilotage"); ov != "" {
+		nv, _ := c.new.Manifest.Str("pilotage")
 		nn := c.new.Manifest.Get("pilotage")
 		a, err1 := types.ParseVersion(ov)
-		b, err2 := types.ParseVersion(nn.Text)
-		if err1 == nil && err2 == nil && nn.IsString() && a.Major != b.Major {
+		b, err2 := types.ParseVersion(nv)
+		if err1 == nil && err2 == nil && a.Major != b.Major {
 			c.report("diff-version-major-changed", nn, "the Pilotage version changed from %s to %s, a new major version; clients implementing %d.x must not use this Server, so keep major %d or serve the new version separately", a, b, a.Major, a.Major)
 		}
 	}
