@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -77,8 +78,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-plan-trace-correspondence", Severity: lint.Error, Spec: "Part II §5.8.4",
-			Summary: "A successful immediate Run's trace does not correspond to the recorded plan of the same program.",
-			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan (Part II §5.8.4): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an execute call of it that succeeded. A Host that approved the plan relies on this match.",
+			Summary: "An immediate Run's trace does not correspond to the recorded plan of the same program.",
+			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan (Part II §5.8.4): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry maps to an expected step; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an immediate execute call of it. A Host that approved the plan relies on this match.",
 			Bad:     `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}]`,
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
 			Check:   checkResultPlanTrace,
@@ -294,7 +295,8 @@ func resultImmediate(rc *resultCall) bool {
 func checkResultPlanTrace(p *lint.Pass) {
 	calls := resultCalls(p.Snap)
 	for _, rc := range resultRuns(calls) {
-		if rc.op != resultExecute || resultStatus(rc) != types.StatusSuccess || !rc.sc.Get("trace").IsObject() || !resultImmediate(rc) {
+		success := resultStatus(rc) == types.StatusSuccess
+		if rc.op != resultExecute || !rc.sc.Get("trace").IsObject() || !resultImmediate(rc) {
 			continue
 		}
 		pl := resultPlanFor(calls, rc)
@@ -309,7 +311,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 		iterated := map[string]bool{}
 		for _, e := range resultObjects(trace.Get("steps")) {
 			id, _ := e.Str("id")
-			if id == "" || bytes.ContainsRune([]byte(id), '/') {
+			if id == "" || strings.Contains(id, "/") {
 				continue
 			}
 			base := types.BaseID(id)
@@ -325,6 +327,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 				}
 			}
 		}
+		expectedSet := map[string]bool{}
 		for _, s := range steps {
 			id, _ := s.Str("id")
 			branch, inArm := s.Path("arm", "branch").Value().(string)
@@ -342,8 +345,25 @@ func checkResultPlanTrace(p *lint.Pass) {
 			default:
 				expected = true
 			}
-			if expected && id != "" && !seen[id] {
+			if expected {
+				expectedSet[id] = true
+			}
+			if success && expected && id != "" && !seen[id] {
 				p.Report(trace.Get("steps"), "the Run succeeded but plan step %q (from the recorded validate of the same program) is not in the trace; every expected plan step must appear, by base identifier", id)
+			}
+		}
+		if success {
+			continue
+		}
+		// A started Run that did not complete: what did run must be
+		// expected (§5.8.4).
+		for _, e := range resultObjects(trace.Get("steps")) {
+			id, _ := e.Str("id")
+			if id == "" || strings.Contains(id, "/") {
+				continue
+			}
+			if base := types.BaseID(id); !expectedSet[base] {
+				p.Report(e.Get("id"), "trace entry %q of this incomplete Run maps to no expected step of the recorded plan of the same program; a Run may only execute what the validated plan contains", id)
 			}
 		}
 	}
