@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -60,8 +61,13 @@ func runSnapshot(args []string, e *env) int {
 			return exitUsage
 		}
 		for i, c := range opt.Calls {
-			if c.Name == "" {
+			args := strings.TrimSpace(string(c.Arguments))
+			switch {
+			case c.Name == "":
 				fmt.Fprintf(e.stderr, "pilotage-lint snapshot: --calls %s: call %d has no name\n", *callsPath, i+1)
+				return exitUsage
+			case args != "" && args != "null" && !strings.HasPrefix(args, "{"):
+				fmt.Fprintf(e.stderr, "pilotage-lint snapshot: --calls %s: the arguments of call %d (%s) are not a JSON object\n", *callsPath, i+1, c.Name)
 				return exitUsage
 			}
 		}

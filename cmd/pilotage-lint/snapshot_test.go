@@ -190,6 +190,8 @@ func TestSnapshotFailures(t *testing.T) {
 		{"remote url", []string{"--url", "http://example.com/mcp"}, "not on this machine"},
 		{"both", []string{"--url", "http://127.0.0.1:1/mcp", "--", bin}, "not both"},
 		{"neither", nil, "not both"},
+		{"calls not an array", []string{"--calls", "../../go.mod", "--", bin}, "want a JSON array"},
+		{"call arguments not an object", []string{"--calls", writeTemp(t, `[{"name": "x", "arguments": [1]}]`), "--", bin}, "not a JSON object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "snap.json")
@@ -238,4 +240,13 @@ func TestSnapshotStable(t *testing.T) {
 	if !strings.HasSuffix(outs[0], "}\n") || !strings.HasPrefix(outs[0], "{\n  \"discover\": {\n    ") {
 		t.Errorf("unexpected layout:\n%.200s", outs[0])
 	}
+}
+
+func writeTemp(t *testing.T, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "calls.json")
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

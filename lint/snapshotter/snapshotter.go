@@ -3,6 +3,14 @@
 // machine) with the official Go SDK, records the surfaces the linter reads,
 // and writes them in the snapshot format of the README.
 //
+// The handshake is the SDK's: go-sdk v1.8.0 implements the stateless
+// revision 2026-07-28 (SEP-2575), so by default it first sends
+// server/discover and, when the server declines, falls back to initialize
+// on 2025-11-25 with the usual version negotiation. Whichever succeeded is
+// recorded ("discover" or "initialize"); Options.ProtocolVersion (the
+// --protocol-version flag) offers an older revision first, which skips
+// server/discover.
+//
 // The lint engine packages never import this package: linting stays an
 // offline operation that links no network code.
 package snapshotter
