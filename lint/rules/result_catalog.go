@@ -18,8 +18,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-catalog-input-schema-missing", Severity: lint.Warning, Spec: "Part II §5.4",
-			Summary: "A catalog entry lacks input_schema while other recorded entries of its kind carry one.",
-			Doc:     "input_schema is mandatory for callable kinds (Part II §5.4). Which kinds are callable is engine-defined (the closed-sets guide says it in prose), so the linter infers it: callability is a property of the kind, and when one recorded entry of a kind carries input_schema, every entry of that kind should. An entry without it gives agents no shape for the arguments they must pass.",
+			Summary: "A catalog entry lacks input_schema while other recorded entries of its kind carry one, or it is a promoted program.",
+			Doc:     "input_schema is mandatory for callable kinds (Part II §5.4). Which kinds are callable is engine-defined (the closed-sets guide says it in prose), so the linter infers it: callability is a property of the kind, and when one recorded entry of a kind carries input_schema, every entry of that kind should. A promoted program's entry MUST declare input_schema whatever its kind; entries that a recorded execute call names as program_ref are known to be promoted. An entry without it gives agents no shape for the arguments they must pass.",
 			Bad:     `{"items": [{"id": "heater.on", "kind": "action", "input_schema": {"type": "object"}, ...}, {"id": "heater.off", "kind": "action", ...}]}`,
 			Good:    `{"items": [{"id": "heater.on", "kind": "action", "input_schema": {"type": "object"}, ...}, {"id": "lobby", "kind": "zone", ...}]}`,
 			Check:   checkResultCatalogInputSchema,
@@ -86,7 +86,8 @@ func resultEntries(calls []*resultCall) []*source.Node {
 }
 
 func checkResultCatalogInputSchema(p *lint.Pass) {
-	entries := resultEntries(resultCalls(p.Snap))
+	calls := resultCalls(p.Snap)
+	entries := resultEntries(calls)
 	callable := map[string]string{} // kind -> id of an entry with input_schema
 	for _, e := range entries {
 		kind, _ := e.Str("kind")
@@ -94,9 +95,22 @@ func checkResultCatalogInputSchema(p *lint.Pass) {
 			callable[kind], _ = e.Str("id")
 		}
 	}
+	// A promoted program is callable whatever its kind (§5.4); the ones
+	// recorded runs named by program_ref are known to be promoted.
+	promoted := map[string]bool{}
+	for _, rc := range calls {
+		if ref := rc.Arguments.Get(types.ArgProgramRef); rc.op == resultExecute && ref.IsString() {
+			promoted[ref.Text] = true
+		}
+	}
 	for _, e := range entries {
 		kind, _ := e.Str("kind")
-		if by, ok := callable[kind]; ok && !e.Has("input_schema") {
+		id, _ := e.Str("id")
+		switch by, ok := callable[kind]; {
+		case e.Has("input_schema"):
+		case promoted[id]:
+			p.ReportMissing(e, "entry %q is a promoted program (a recorded execute call names it as program_ref) and has no input_schema; a promoted program must declare the input it accepts", id)
+		case ok:
 			p.ReportMissing(e, "entry %s of kind %q has no input_schema, while %q of the same kind has one; a callable kind's entries all declare their input shape", quoteJSON(e.Get("id")), kind, by)
 		}
 	}
