@@ -3,9 +3,11 @@ package rules
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/go-openapi/jsonpointer"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -55,14 +57,7 @@ func bindingExposed(s *snapshot.Snapshot) (exposed, known bool) {
 	return false, false
 }
 
-func bindingFixedTool(name string) bool {
-	for _, n := range types.FixedTools {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
+func bindingFixedTool(name string) bool { return slices.Contains(types.FixedTools, name) }
 
 // bindingExtensionMaps returns every MCP "extensions" capability map in the input:
 // under a "capabilities" member (initialize and discover results, and the
@@ -303,7 +298,7 @@ func bindingInlineManifestDiffersCheck(p *lint.Pass) {
 	where := other.Pointer()
 	switch {
 	case missing != "":
-		p.ReportMissing(at, "the inline manifest lacks %q, which the pilotage_manifest result has at %s; the tool's result is authoritative, so make the inline manifest equal to it", missing, where+"/"+bindingEscape(missing))
+		p.ReportMissing(at, "the inline manifest lacks %q, which the pilotage_manifest result has at %s; the tool's result is authoritative, so make the inline manifest equal to it", missing, where+"/"+jsonpointer.Escape(missing))
 	case other == nil:
 		p.Report(at, "the inline manifest has this value where the pilotage_manifest result has none; the tool's result is authoritative, so make the inline manifest equal to it")
 	default:
@@ -316,10 +311,6 @@ func bindingOrRoot(ptr string) string {
 		return "its root"
 	}
 	return ptr
-}
-
-func bindingEscape(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // bindingDifference compares two JSON values member by member in a's
@@ -409,13 +400,4 @@ type lazyRE struct {
 func (l *lazyRE) MatchString(s string) bool {
 	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
 	return l.re.MatchString(s)
-}
-
-// bindingKids returns a node's members or elements; nil for a missing node,
-// so optional members can be ranged over directly.
-func bindingKids(n *source.Node) []*source.Node {
-	if n == nil {
-		return nil
-	}
-	return n.Kids
 }

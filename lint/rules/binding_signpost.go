@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,14 +37,6 @@ var (
 	reTrace    = signpostRE(signpostTrace...)
 )
 
-func signpostWords(ws []string) string {
-	q := make([]string, len(ws))
-	for i, w := range ws {
-		q[i] = "\"" + w + "\""
-	}
-	return strings.Join(q, ", ")
-}
-
 const signpostMatching = " Matching is case-insensitive and by whole words (a space inside a phrase also matches a hyphen)."
 
 func init() {
@@ -52,7 +44,7 @@ func init() {
 		&lint.Rule{
 			ID: "signpost-welcome", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "The initialize instructions (or the server/discover description) do not name Pilotage and send the agent to pilotage_manifest first.",
-			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Exposure is read from tools/list; without it a conforming text passes and a missing or non-conforming one is listed as a skipped cross-check, since a Server may hide its Pilotage tools from some Clients. Accepted words naming Pilotage: " + signpostWords(signpostPilotage) + "; the text must contain pilotage_manifest and one of " + signpostWords(signpostFirst) + "." + signpostMatching + " Missing instructions are a finding of this rule.",
+			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Exposure is read from tools/list; without it a conforming text passes and a missing or non-conforming one is listed as a skipped cross-check, since a Server may hide its Pilotage tools from some Clients. Accepted words naming Pilotage: " + quoteList(signpostPilotage) + "; the text must contain pilotage_manifest and one of " + quoteList(signpostFirst) + "." + signpostMatching + " Missing instructions are a finding of this rule.",
 			Bad:     `{"instructions": "Building automation server."}`,
 			Good:    `{"instructions": "This server speaks Pilotage. Call pilotage_manifest first."}`,
 			Check:   bindingWelcomeCheck,
@@ -60,7 +52,7 @@ func init() {
 		&lint.Rule{
 			ID: "signpost-entry-point", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "The pilotage_manifest description does not mark it as the starting point.",
-			Doc:     "The pilotage_manifest description MUST identify the tool as the starting point, enough for an agent reading tools/list alone to conclude: call this first. It is the load-bearing signpost, because every host shows tool descriptions while not all show instructions. Accepted words: " + signpostWords(signpostFirst) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
+			Doc:     "The pilotage_manifest description MUST identify the tool as the starting point, enough for an agent reading tools/list alone to conclude: call this first. It is the load-bearing signpost, because every host shows tool descriptions while not all show instructions. Accepted words: " + quoteList(signpostFirst) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
 			Bad:     `{"name": "pilotage_manifest", "description": "Returns the manifest."}`,
 			Good:    `{"name": "pilotage_manifest", "description": "Start here: returns the Pilotage manifest."}`,
 			Check:   bindingEntryPointCheck,
@@ -68,7 +60,7 @@ func init() {
 		&lint.Rule{
 			ID: "signpost-guide-stage", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "The pilotage_get_guide description does not say it serves the learn stage.",
-			Doc:     "The pilotage_get_guide description MUST state that the tool serves the learn stage, the guides, so that an uninstructed agent knows where to learn a Language before writing a program. Accepted words: " + signpostWords(signpostLearn) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
+			Doc:     "The pilotage_get_guide description MUST state that the tool serves the learn stage, the guides, so that an uninstructed agent knows where to learn a Language before writing a program. Accepted words: " + quoteList(signpostLearn) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
 			Bad:     `{"name": "pilotage_get_guide", "description": "Returns text for a language."}`,
 			Good:    `{"name": "pilotage_get_guide", "description": "Learn a Language: returns its guides."}`,
 			Check:   bindingGuideStageCheck,
@@ -76,7 +68,7 @@ func init() {
 		&lint.Rule{
 			ID: "signpost-catalog-stage", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "The pilotage_catalog description does not say it serves the lookup stage.",
-			Doc:     "When any Language declares catalog, the pilotage_catalog description MUST state that the tool serves the lookup stage, the catalog, so an agent knows where to find the environment-bound names a program may use. Without a manifest the rule checks pilotage_catalog whenever it is listed. Accepted words: " + signpostWords(signpostLookup) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
+			Doc:     "When any Language declares catalog, the pilotage_catalog description MUST state that the tool serves the lookup stage, the catalog, so an agent knows where to find the environment-bound names a program may use. Without a manifest the rule checks pilotage_catalog whenever it is listed. Accepted words: " + quoteList(signpostLookup) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
 			Bad:     `{"name": "pilotage_catalog", "description": "Query verbs: list, get, changed_since."}`,
 			Good:    `{"name": "pilotage_catalog", "description": "Look up the catalog of names a program may use."}`,
 			Check:   bindingCatalogStageCheck,
@@ -84,7 +76,7 @@ func init() {
 		&lint.Rule{
 			ID: "signpost-loop-tool", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "A loop tool's description does not state its stage or name the Language(s) it serves.",
-			Doc: "Loop-tool names are chosen per Language, so for an uninstructed agent the description is the only reliable signal of what a loop tool is: it MUST state the stage it serves and the Language name(s) it serves. Accepted stage words: validate: " + signpostWords(signpostValidate) + "; execute: " + signpostWords(signpostExecute) + "; trace fetch: one of " + signpostWords(signpostFetch) + " together with one of " + signpostWords(signpostTrace) + "." + signpostMatching +
+			Doc: "Loop-tool names are chosen per Language, so for an uninstructed agent the description is the only reliable signal of what a loop tool is: it MUST state the stage it serves and the Language name(s) it serves. Accepted stage words: validate: " + quoteList(signpostValidate) + "; execute: " + quoteList(signpostExecute) + "; trace fetch: one of " + quoteList(signpostFetch) + " together with one of " + quoteList(signpostTrace) + "." + signpostMatching +
 				" A Language is named by its full identifier (buildingflow/1) or by its family alone (buildingflow) when no other Language of the manifest shares that family; a family shared by two Languages does not say which one is served, and a family followed by a slash (buildingflow/10) names another identifier. Languages come from the manifest, or without one from the tool's program declaration (an inferred trace-fetch tool's Language cannot be known and is skipped). A missing or empty description is a finding of this rule.",
 			Bad:   `{"name": "run_flow", "description": "Runs it."}`,
 			Good:  `{"name": "run_flow", "description": "Execute stage for buildingflow/1 programs."}`,
@@ -371,14 +363,8 @@ func bindingServedLanguages(lt *snapshot.LoopTool) []string {
 			}
 		}
 	}
-	sort.Strings(names)
-	out := names[:0]
-	for i, n := range names {
-		if n != "" && (i == 0 || n != names[i-1]) {
-			out = append(out, n)
-		}
-	}
-	return out
+	slices.Sort(names)
+	return slices.DeleteFunc(slices.Compact(names), func(n string) bool { return n == "" })
 }
 
 // bindingDeclaredLanguages returns the language members of a program declaration
@@ -388,7 +374,7 @@ func bindingDeclaredLanguages(decl *source.Node) []string {
 	if v, ok := decl.Str("language"); ok {
 		out = append(out, v)
 	}
-	for _, b := range bindingKids(decl.Get("languages")) {
+	for _, b := range decl.Get("languages").Items() {
 		if v, ok := b.Str("language"); ok {
 			out = append(out, v)
 		}

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"encoding/json"
-	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,7 +130,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		}
 	}
 	wantReq := map[string]bool{}
-	for _, r := range bindingKids(want.Get("required")) {
+	for _, r := range want.Get("required").Items() {
 		wantReq[r.Text] = true
 	}
 	req := s.Get("required")
@@ -139,13 +139,13 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		return
 	}
 	has := map[string]bool{}
-	for _, r := range bindingKids(req) {
+	for _, r := range req.Items() {
 		has[r.Text] = true
 		if r.IsString() && !wantReq[r.Text] {
 			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text, spec)
 		}
 	}
-	for _, w := range bindingKids(want.Get("required")) {
+	for _, w := range want.Get("required").Items() {
 		if has[w.Text] {
 			continue
 		}
@@ -179,7 +179,7 @@ func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw s
 }
 
 // bindingSameJSON compares a keyword value with the binding's; enum is a
-// set, numbers compare by value.
+// set, anything else compares as bindingDifference does (numbers by value).
 func bindingSameJSON(kw string, a, b *source.Node) bool {
 	if kw == "enum" && a.IsArray() && b.IsArray() {
 		as, bs := map[string]bool{}, map[string]bool{}
@@ -198,11 +198,6 @@ func bindingSameJSON(kw string, a, b *source.Node) bool {
 			}
 		}
 		return true
-	}
-	if a.Kind == source.Number && b.Kind == source.Number {
-		x, okx := new(big.Float).SetString(a.Text)
-		y, oky := new(big.Float).SetString(b.Text)
-		return okx && oky && x.Cmp(y) == 0
 	}
 	at, _, _ := bindingDifference(a, b)
 	return at == nil
@@ -226,11 +221,11 @@ func bindingMemberList(props *source.Node) string {
 }
 
 func bindingRequiredList(schema *source.Node) string {
-	var q []string
-	for _, r := range bindingKids(schema.Get("required")) {
-		q = append(q, "\""+r.Text+"\"")
+	var names []string
+	for _, r := range schema.Get("required").Items() {
+		names = append(names, r.Text)
 	}
-	return strings.Join(q, ", ")
+	return quoteList(names)
 }
 
 func bindingManifestToolCheck(p *lint.Pass) {
@@ -292,7 +287,7 @@ func bindingLoopToolExistsCheck(p *lint.Pass) {
 	}
 	for _, l := range s.Languages {
 		loop := l.Node.Get("loop")
-		for _, m := range bindingKids(loop) {
+		for _, m := range loop.Items() {
 			if !loop.IsObject() || m.Kind != source.String || m.Text == "" {
 				continue
 			}
@@ -341,11 +336,7 @@ func bindingProgramLanguages(lt *snapshot.LoopTool) []*snapshot.Language {
 			}
 		}
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Index < out[j-1].Index; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortFunc(out, func(a, b *snapshot.Language) int { return a.Index - b.Index })
 	return out
 }
 
@@ -538,7 +529,7 @@ func bindingStringMember(p *lint.Pass, t *snapshot.Tool, n *source.Node, name st
 }
 
 func bindingHasLookalikeKey(meta *source.Node) bool {
-	for _, k := range bindingKids(meta) {
+	for _, k := range meta.Items() {
 		if meta.IsObject() && bindingMetaKeyFix(k.Key) != "" {
 			return true
 		}

@@ -55,7 +55,7 @@ func programArgs(t *snapshot.Tool) []string {
 	if a, ok := decl.Str("argument"); ok && a != "" {
 		out = append(out, a)
 	}
-	for _, b := range kids(decl.Get("languages")) {
+	for _, b := range decl.Get("languages").Items() {
 		if a, ok := b.Str("argument"); ok && a != "" {
 			out = append(out, a)
 		}
@@ -93,7 +93,7 @@ func (lt loopTool) languages(s types.Stage) []*snapshot.Language { return lt.Sta
 // requiredEntry returns the element of the inputSchema's "required" array
 // naming member, or nil.
 func requiredEntry(schema *source.Node, member string) *source.Node {
-	for _, r := range kids(schema.Get("required")) {
+	for _, r := range schema.Get("required").Items() {
 		if r.Kind == source.String && r.Text == member {
 			return r
 		}
@@ -288,20 +288,11 @@ func jsonTypes(t *source.Node) []string {
 		return []string{t.Text}
 	}
 	var out []string
-	for _, e := range kids(t) {
+	for _, e := range t.Items() {
 		if !e.IsString() {
 			return nil
 		}
 		out = append(out, e.Text)
 	}
 	return out
-}
-
-// kids returns n's members or elements; nil for a missing node, since the
-// accessor methods are nil-safe but the field is not.
-func kids(n *source.Node) []*source.Node {
-	if n == nil {
-		return nil
-	}
-	return n.Kids
 }

@@ -92,7 +92,7 @@ func checkLoopSchemaClosed(p *lint.Pass) {
 func checkReservedConstrained(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		root := lt.schema
-		for _, m := range kids(lt.props) {
+		for _, m := range lt.props.Items() {
 			if _, ok := lt.reserved(m.Key); !ok {
 				continue
 			}
@@ -112,7 +112,7 @@ func checkReservedConstrained(p *lint.Pass) {
 				p.Report(c, "loop tool %q constrains the reserved member %q with %s, so an SDK rejects values Pilotage must answer itself; keep only its JSON type and describe the accepted values in description", lt.Name, m.Key, c.Key)
 			}
 		}
-		for _, r := range kids(lt.schema.Get("required")) {
+		for _, r := range lt.schema.Get("required").Items() {
 			if !r.IsString() {
 				continue
 			}
@@ -132,7 +132,7 @@ func checkRunnableRequired(p *lint.Pass) {
 		if !lt.Serves(types.StageExecute) {
 			continue
 		}
-		for _, r := range kids(lt.schema.Get("required")) {
+		for _, r := range lt.schema.Get("required").Items() {
 			if !r.IsString() {
 				continue
 			}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -70,7 +71,7 @@ func init() {
 
 func checkReservedMisused(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		for _, m := range kids(lt.props) {
+		for _, m := range lt.props.Items() {
 			ra, ok := lt.reserved(m.Key)
 			if !ok || ra.JSONType == "" {
 				continue
@@ -87,7 +88,7 @@ func checkReservedMisused(p *lint.Pass) {
 		}
 		decl := lt.Tool.ProgramDeclaration()
 		args := []*source.Node{decl.Get("argument")}
-		for _, b := range kids(decl.Get("languages")) {
+		for _, b := range decl.Get("languages").Items() {
 			args = append(args, b.Get("argument"))
 		}
 		for _, a := range args {
@@ -137,7 +138,7 @@ func checkReservedMissing(p *lint.Pass) {
 		for _, st := range []types.Stage{types.StageValidate, types.StageExecute} {
 			for _, l := range lt.languages(st) {
 				if l.Node.Has("context_schema") {
-					add(types.ArgContext, "Language "+quote(l.Name)+" declares context_schema, so its requests carry context (rules 2 and 4)")
+					add(types.ArgContext, "Language "+strconv.Quote(l.Name)+" declares context_schema, so its requests carry context (rules 2 and 4)")
 				}
 			}
 		}
@@ -145,16 +146,16 @@ func checkReservedMissing(p *lint.Pass) {
 			add(types.ArgTraceLevel, "every execute tool must declare it (rule 5)")
 			for _, l := range lt.languages(types.StageExecute) {
 				if l.Caps.Declared(string(types.CapCatalog)) {
-					add(types.ArgExpectedCatalogVersion, "Language "+quote(l.Name)+" declares catalog (rule 6)")
+					add(types.ArgExpectedCatalogVersion, "Language "+strconv.Quote(l.Name)+" declares catalog (rule 6)")
 				}
 				if e, _ := l.Node.Str("execution"); e == string(types.ExecutionBoth) {
-					add(types.ArgMode, "Language "+quote(l.Name)+" has execution \"both\"")
+					add(types.ArgMode, "Language "+strconv.Quote(l.Name)+" has execution \"both\"")
 				}
 				if l.Caps.SubFeature(string(types.CapExecute), types.SubTestRun) {
-					add(types.ArgTestRun, "Language "+quote(l.Name)+" declares execute.test_run")
+					add(types.ArgTestRun, "Language "+strconv.Quote(l.Name)+" declares execute.test_run")
 				}
 				if l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
-					add(types.ArgIdempotencyKey, "Language "+quote(l.Name)+" declares execute.idempotency")
+					add(types.ArgIdempotencyKey, "Language "+strconv.Quote(l.Name)+" declares execute.idempotency")
 				}
 			}
 		}
@@ -162,7 +163,7 @@ func checkReservedMissing(p *lint.Pass) {
 			add(types.ArgRunID, "every trace-fetch tool must declare it (rule 7)")
 			for _, l := range lt.languages(types.StageTraceFetch) {
 				if l.Caps.SubFeature(string(types.CapTraceFetch), types.SubNarrate) {
-					add(types.ArgQuestion, "Language "+quote(l.Name)+" declares trace_fetch.narrate")
+					add(types.ArgQuestion, "Language "+strconv.Quote(l.Name)+" declares trace_fetch.narrate")
 				}
 			}
 		}
@@ -183,8 +184,6 @@ func checkReservedMissing(p *lint.Pass) {
 		}
 	}
 }
-
-func quote(s string) string { return `"` + s + `"` }
 
 func checkRunIDRequired(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
@@ -248,7 +247,7 @@ func checkModeNotBoth(p *lint.Pass) {
 
 func checkReservedWrongStage(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		for _, m := range kids(lt.props) {
+		for _, m := range lt.props.Items() {
 			ra, ok := types.LookupReservedArg(m.Key)
 			if !ok || lt.isProgramArg(m.Key) {
 				continue
