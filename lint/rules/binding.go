@@ -59,6 +59,16 @@ func bindingExposed(s *snapshot.Snapshot) (exposed, known bool) {
 
 func bindingFixedTool(name string) bool { return slices.Contains(types.FixedTools, name) }
 
+// programBindings returns the objects of a program declaration (Part III
+// §5) that carry an argument and a language: the declaration itself in the
+// one-Language form and each entry of its languages array in the other.
+// Both are returned for a declaration that mixes the forms, which
+// binding-program-declaration reports; callers read members with the
+// nil-safe accessors, so malformed entries read as absent.
+func programBindings(decl *source.Node) []*source.Node {
+	return append([]*source.Node{decl}, decl.Get("languages").Items()...)
+}
+
 // bindingExtensionMaps returns every MCP "extensions" capability map in the input:
 // under a "capabilities" member (initialize and discover results, and the
 // Client's initialize request in a capture) and under the stateless

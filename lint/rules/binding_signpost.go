@@ -102,6 +102,15 @@ func signpostDescription(p *lint.Pass, t *snapshot.Tool, duty string) (string, b
 	return "", false
 }
 
+// signpostToolCheck reports a fixed tool whose description lacks every
+// phrase of re: msg at the description, or signpostDescription's finding
+// (naming duty) when there is no text to match.
+func signpostToolCheck(p *lint.Pass, t *snapshot.Tool, re *lazyRE, duty, msg string) {
+	if text, ok := signpostDescription(p, t, duty); ok && !re.MatchString(text) {
+		p.Report(t.Description, "%s", msg)
+	}
+}
+
 // signpostServerText returns the server-description text surface of the stateless
 // revision, when the discover result has one.
 func signpostServerText(discover *source.Node) *source.Node {
@@ -180,10 +189,9 @@ func bindingEntryPointCheck(p *lint.Pass) {
 	if t == nil {
 		return
 	}
-	const duty = "marks this tool as the starting point (for example \"Start here: call this first.\")"
-	if text, ok := signpostDescription(p, t, duty); ok && !reFirst.MatchString(text) {
-		p.Report(t.Description, "the pilotage_manifest description does not mark the tool as the starting point; say so, for example \"Start here: call this first.\"")
-	}
+	signpostToolCheck(p, t, reFirst,
+		"marks this tool as the starting point (for example \"Start here: call this first.\")",
+		"the pilotage_manifest description does not mark the tool as the starting point; say so, for example \"Start here: call this first.\"")
 }
 
 func bindingGuideStageCheck(p *lint.Pass) {
@@ -191,10 +199,9 @@ func bindingGuideStageCheck(p *lint.Pass) {
 	if t == nil {
 		return
 	}
-	const duty = "states it serves the learn stage, the guides"
-	if text, ok := signpostDescription(p, t, duty); ok && !reLearn.MatchString(text) {
-		p.Report(t.Description, "the pilotage_get_guide description does not say it serves the learn stage; mention learning or the guides, for example \"Learn a Language: returns its guides.\"")
-	}
+	signpostToolCheck(p, t, reLearn,
+		"states it serves the learn stage, the guides",
+		"the pilotage_get_guide description does not say it serves the learn stage; mention learning or the guides, for example \"Learn a Language: returns its guides.\"")
 }
 
 func bindingAnyCatalog(s *snapshot.Snapshot) bool {
@@ -211,10 +218,9 @@ func bindingCatalogStageCheck(p *lint.Pass) {
 	if t == nil || p.Snap.Manifest != nil && !bindingAnyCatalog(p.Snap) {
 		return
 	}
-	const duty = "states it serves the lookup stage, the catalog"
-	if text, ok := signpostDescription(p, t, duty); ok && !reLookup.MatchString(text) {
-		p.Report(t.Description, "the pilotage_catalog description does not say it serves the lookup stage; mention looking names up in the catalog, for example \"Look up the catalog of names a program may use.\"")
-	}
+	signpostToolCheck(p, t, reLookup,
+		"states it serves the lookup stage, the catalog",
+		"the pilotage_catalog description does not say it serves the lookup stage; mention looking names up in the catalog, for example \"Look up the catalog of names a program may use.\"")
 }
 
 // signpostStage reports whether text states stage st.
@@ -371,10 +377,7 @@ func bindingServedLanguages(lt *snapshot.LoopTool) []string {
 // in either form.
 func bindingDeclaredLanguages(decl *source.Node) []string {
 	var out []string
-	if v, ok := decl.Str("language"); ok {
-		out = append(out, v)
-	}
-	for _, b := range decl.Get("languages").Items() {
+	for _, b := range programBindings(decl) {
 		if v, ok := b.Str("language"); ok {
 			out = append(out, v)
 		}

@@ -50,12 +50,8 @@ func loopTools(p *lint.Pass) []loopTool {
 // programArgs reads the argument names of a program declaration in either
 // form; malformed entries are the binding rules' concern and are skipped.
 func programArgs(t *snapshot.Tool) []string {
-	decl := t.ProgramDeclaration()
 	var out []string
-	if a, ok := decl.Str("argument"); ok && a != "" {
-		out = append(out, a)
-	}
-	for _, b := range decl.Get("languages").Items() {
+	for _, b := range programBindings(t.ProgramDeclaration()) {
 		if a, ok := b.Str("argument"); ok && a != "" {
 			out = append(out, a)
 		}

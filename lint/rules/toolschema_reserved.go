@@ -86,12 +86,8 @@ func checkReservedMisused(p *lint.Pass) {
 			}
 			p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key, lt.Name, typeText(t), ra.JSONType, ra.JSONType)
 		}
-		decl := lt.Tool.ProgramDeclaration()
-		args := []*source.Node{decl.Get("argument")}
-		for _, b := range decl.Get("languages").Items() {
-			args = append(args, b.Get("argument"))
-		}
-		for _, a := range args {
+		for _, b := range programBindings(lt.Tool.ProgramDeclaration()) {
+			a := b.Get("argument")
 			if !a.IsString() {
 				continue
 			}
