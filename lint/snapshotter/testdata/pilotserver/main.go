@@ -76,6 +76,12 @@ func newServer() *mcp.Server {
 		PageSize:     *pageSize,
 		Instructions: "This server speaks Pilotage (io.github.jafarsa0/pilotage) for toyflow/1 programs. Call pilotage_manifest first: it lists the Language, its guides and loop tools. Then read the core guide, validate, and execute.",
 	})
+	// The manifest resource of Part III §3.2, so that snapshots record
+	// resources/list.
+	s.AddResource(&mcp.Resource{URI: "pilotage://manifest", Name: "pilotage-manifest", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		b, _ := json.Marshal(manifest())
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}}, nil
+	})
 	object := map[string]any{"type": "object"}
 	if *mode != "nomanifest" {
 		s.AddTool(&mcp.Tool{
