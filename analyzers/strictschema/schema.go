@@ -121,26 +121,9 @@ func (b *builder) fromGoSchema(lit *ast.CompositeLit) *schema {
 			}}
 			s.closed = f
 		case "Properties":
-			props, ok := b.vals.Resolve(kv.Value).(*ast.CompositeLit)
-			if !ok {
-				continue
-			}
-			for _, elt := range props.Elts {
-				pkv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if k, ok := sdk.String(info, pkv.Key); ok {
-					if sub := b.fromExpr(pkv.Value); sub != nil {
-						s.props[k] = &property{key: pkv.Key, schema: sub}
-					}
-				}
-			}
+			b.addProperties(s, kv)
 		case "Required":
-			s.required = b.stringList(kv.Value)
-			if len(s.required) > 0 {
-				s.constraints = append(s.constraints, fact{keyword: "required", expr: kv})
-			}
+			b.addRequired(s, kv)
 		default:
 			if kw, ok := goSchemaFields[name]; ok {
 				s.constraints = append(s.constraints, fact{keyword: kw, expr: kv})
@@ -174,26 +157,9 @@ func (b *builder) fromMap(lit *ast.CompositeLit) *schema {
 				}
 			}
 		case "properties":
-			props, ok := b.vals.Resolve(kv.Value).(*ast.CompositeLit)
-			if !ok {
-				continue
-			}
-			for _, pe := range props.Elts {
-				pkv, ok := pe.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if pk, ok := sdk.String(info, pkv.Key); ok {
-					if sub := b.fromExpr(pkv.Value); sub != nil {
-						s.props[pk] = &property{key: pkv.Key, schema: sub}
-					}
-				}
-			}
+			b.addProperties(s, kv)
 		case "required":
-			s.required = b.stringList(kv.Value)
-			if len(s.required) > 0 {
-				s.constraints = append(s.constraints, fact{keyword: "required", expr: kv})
-			}
+			b.addRequired(s, kv)
 		default:
 			if _, ok := constraintKeywords[k]; ok {
 				s.constraints = append(s.constraints, fact{keyword: k, expr: kv})
@@ -201,6 +167,35 @@ func (b *builder) fromMap(lit *ast.CompositeLit) *schema {
 		}
 	}
 	return s
+}
+
+// addProperties reads a properties value, a jsonschema.Schema map or a
+// map[string]any literal alike: a composite literal of string-keyed
+// member schemas.
+func (b *builder) addProperties(s *schema, kv *ast.KeyValueExpr) {
+	props, ok := b.vals.Resolve(kv.Value).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	for _, elt := range props.Elts {
+		pkv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if k, ok := sdk.String(b.pass.TypesInfo, pkv.Key); ok {
+			if sub := b.fromExpr(pkv.Value); sub != nil {
+				s.props[k] = &property{key: pkv.Key, schema: sub}
+			}
+		}
+	}
+}
+
+// addRequired reads a required list; a non-empty one is a constraint.
+func (b *builder) addRequired(s *schema, kv *ast.KeyValueExpr) {
+	s.required = b.stringList(kv.Value)
+	if len(s.required) > 0 {
+		s.constraints = append(s.constraints, fact{keyword: "required", expr: kv})
+	}
 }
 
 var closedJSON = regexp.MustCompile(`"additionalProperties"\s*:\s*false`)
