@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -45,7 +44,7 @@ func hostileDir(t *testing.T) string {
 func TestHostilePaths(t *testing.T) {
 	dir := hostileDir(t)
 	fifo := filepath.Join(dir, "fifo.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("no fifos: %v", err)
 	}
 	args := []string{"--no-config", "--format", "json", fifo, "/dev/zero", "/dev/null", filepath.Join(dir, "missing.json"), dir}

@@ -28,7 +28,7 @@ func TestSchemaRefsNeverFollowedThroughCLI(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "schema.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("no fifos: %v", err)
 	}
 	raw, err := os.ReadFile(repoPath(t, "fixtures/examples/good-server.snapshot.json"))

@@ -68,7 +68,7 @@ func TestNonRegularFiles(t *testing.T) {
 	good := filepath.Join(dir, "good.json")
 	write(t, good, `{}`)
 	fifo := filepath.Join(dir, "capture.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("no fifos here: %v", err)
 	}
 	names, errs := collect(t, []string{fifo, "/dev/zero", "/dev/null", good}, Options{})
@@ -93,7 +93,7 @@ func TestNonRegularFiles(t *testing.T) {
 // without blocking.
 func TestSwappedForFifo(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "x.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("no fifos here: %v", err)
 	}
 	done := make(chan error, 1)

@@ -85,7 +85,7 @@ func TestExternalRefsNeverFollowed(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "schema.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("cannot make a fifo here: %v", err)
 	}
 	refs := []string{
@@ -155,7 +155,7 @@ func TestExternalRefsNeverFollowed(t *testing.T) {
 func TestLocalRefs(t *testing.T) {
 	recordLoads(t)
 	fifo := filepath.Join(t.TempDir(), "id.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("cannot make a fifo here: %v", err)
 	}
 	for _, text := range []string{
