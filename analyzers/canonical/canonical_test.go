@@ -1,30 +1,22 @@
 package canonical_test
 
 import (
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/pilotagekit/pilotagekit/analyzers/canonical"
+	"github.com/pilotagekit/pilotagekit/analyzers/internal/analyzertest"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs("../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, testdata(t), canonical.Analyzer, "canonical/bad")
+	analysistest.Run(t, analyzertest.Dir(t), canonical.Analyzer, "canonical/bad")
 }
 
 func TestCompliantValuesAreQuiet(t *testing.T) {
-	analysistest.Run(t, testdata(t), canonical.Analyzer, "canonical/good")
+	analysistest.Run(t, analyzertest.Dir(t), canonical.Analyzer, "canonical/good")
 }
 
 // The analyzer matches pkg/types fields by name; this keeps those names,

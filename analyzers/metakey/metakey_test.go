@@ -1,30 +1,22 @@
 package metakey_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/pilotagekit/pilotagekit/analyzers/internal/analyzertest"
 	"github.com/pilotagekit/pilotagekit/analyzers/metakey"
 )
 
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs("../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestGoSDKWithFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), metakey.Analyzer, "metakey/gosdk")
+	analysistest.RunWithSuggestedFixes(t, analyzertest.Dir(t), metakey.Analyzer, "metakey/gosdk")
 }
 
 func TestMCPGo(t *testing.T) {
-	analysistest.Run(t, testdata(t), metakey.Analyzer, "metakey/mcpgo")
+	analysistest.Run(t, analyzertest.Dir(t), metakey.Analyzer, "metakey/mcpgo")
 }
 
 func TestCompliantServerIsQuiet(t *testing.T) {
-	analysistest.Run(t, testdata(t), metakey.Analyzer, "metakey/good")
+	analysistest.Run(t, analyzertest.Dir(t), metakey.Analyzer, "metakey/good")
 }

@@ -1,30 +1,22 @@
 package strictschema_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/pilotagekit/pilotagekit/analyzers/internal/analyzertest"
 	"github.com/pilotagekit/pilotagekit/analyzers/strictschema"
 )
 
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs("../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestGoSDK(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), strictschema.Analyzer, "strictschema/gosdk")
+	analysistest.RunWithSuggestedFixes(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/gosdk")
 }
 
 func TestMCPGo(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), strictschema.Analyzer, "strictschema/mcpgo")
+	analysistest.RunWithSuggestedFixes(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/mcpgo")
 }
 
 func TestCompliantServerIsQuiet(t *testing.T) {
-	analysistest.Run(t, testdata(t), strictschema.Analyzer, "strictschema/good")
+	analysistest.Run(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/good")
 }

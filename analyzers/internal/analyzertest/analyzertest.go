@@ -1,0 +1,19 @@
+// Package analyzertest locates the test data the analyzers share.
+package analyzertest
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// Dir returns the absolute path of analyzers/testdata for a test running in
+// analyzers/<name>: the analyzers share one GOPATH-style tree, because their
+// test packages import the same stand-ins for the SDKs and pkg/types.
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs("../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
