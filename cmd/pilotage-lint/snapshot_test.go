@@ -250,3 +250,22 @@ func writeTemp(t *testing.T, content string) string {
 	}
 	return p
 }
+
+// TestSnapshotDiff diffs the committed snapshots of the compliant and the
+// faulty server, the CI use: the only breaking change between them is the
+// lowered trace ceiling. OLD comes from standard input, as from
+// `git show HEAD:server.snapshot.json | pilotage-lint diff - server.snapshot.json`.
+func TestSnapshotDiff(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join(serverTestdata, "compliant.snapshot.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := run([]string{"diff", "--format", "json", "-", filepath.Join(serverTestdata, "faulty.snapshot.json")}, bytes.NewReader(old), &out, &errOut)
+	if code != exitFindings {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if got, want := findingLines(t, out.String()), "174:20 error diff-trace-weakened \"/manifest/structuredContent/languages/0/trace\"\n"; got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
+	}
+}
