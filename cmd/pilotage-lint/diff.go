@@ -49,6 +49,10 @@ func runDiff(args []string, e *env) int {
 		fmt.Fprintln(e.stderr, "pilotage-lint diff: give exactly two inputs, OLD and NEW (see --help)")
 		return exitUsage
 	}
+	if fs.Arg(0) == "-" && fs.Arg(1) == "-" {
+		fmt.Fprintln(e.stderr, "pilotage-lint diff: only one of OLD and NEW can be - (standard input)")
+		return exitUsage
+	}
 	if !report.KnownFormat(*format) {
 		fmt.Fprintf(e.stderr, "pilotage-lint diff: unknown --format %q: use %s\n", *format, strings.Join(report.Formats, ", "))
 		return exitUsage

@@ -27,6 +27,7 @@ func TestDiffExitCodes(t *testing.T) {
 		{"disabled", append([]string{"--disable", "diff-trace-weakened"}, bad...), exitOK, "0 errors"},
 		{"downgraded", append([]string{"--severity", "diff-trace-weakened=warning"}, bad...), exitOK, "warning diff-trace-weakened"},
 		{"one input", bad[:1], exitUsage, ""},
+		{"stdin twice", []string{"-", "-"}, exitUsage, ""},
 		{"missing file", []string{bad[0], "nope.json"}, exitUsage, ""},
 		{"unknown rule", append([]string{"--disable", "diff-nope"}, bad...), exitUsage, ""},
 		{"unknown format", append([]string{"--format", "xml"}, bad...), exitUsage, ""},
