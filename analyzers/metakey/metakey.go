@@ -201,15 +201,8 @@ func isSDKField(info *types.Info, sel *ast.SelectorExpr) bool {
 }
 
 func isSDKStruct(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok {
+	n := sdk.Named(t)
+	if n == nil {
 		return false
 	}
 	_, isStruct := n.Underlying().(*types.Struct)

@@ -71,19 +71,26 @@ func IsMethod(fn *types.Func, path, recv, name string) bool {
 // IsNamed reports whether t, or the type t points to, is the named type
 // path.name (an alias is followed to what it denotes).
 func IsNamed(t types.Type, path, name string) bool {
-	if t == nil {
+	n := Named(t)
+	if n == nil {
 		return false
+	}
+	obj := n.Origin().Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Name() == name
+}
+
+// Named returns the named type t is, or points to, following aliases; nil
+// for any other type and for a nil t.
+func Named(t types.Type) *types.Named {
+	if t == nil {
+		return nil
 	}
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
-	n, ok := t.(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := n.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Name() == name
+	n, _ := t.(*types.Named)
+	return n
 }
 
 // String returns the constant string value of e, if it has one. Named
