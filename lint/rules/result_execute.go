@@ -368,3 +368,30 @@ func checkResultPlanTrace(p *lint.Pass) {
 		}
 	}
 }
+
+func init() {
+	register(&lint.Rule{
+		ID: "result-trace-missing", Severity: lint.Error, Spec: "Part II §5.8.1, §6.5, §6.5.6",
+		Summary: "A started Run's execute result carries no trace although the effective trace level is summary or full.",
+		Doc:     "The trace rides the execute response: it MUST be present for a started Run at effective level summary or full (Part II §6.5), including a Run that did not complete, which returns the trace of what ran so far (§6.5.6). The effective level is the requested trace_level capped by the Language's ceiling, and the ceiling when none was requested; only trace_level none and refused Runs go without. A missing trace leaves the Host nothing to check against the plan it approved.",
+		Bad:     `request {"flow": {...}}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}   (trace ceiling full)`,
+		Good:    `request {"flow": {...}, "trace_level": "none"}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}`,
+		Check:   checkResultTraceMissing,
+	})
+}
+
+func checkResultTraceMissing(p *lint.Pass) {
+	for _, rc := range resultRuns(resultCalls(p.Snap)) {
+		if rc.op != resultExecute || rc.sc.Has("trace") || resultStatus(rc).IsRefusal() || rc.lang == nil {
+			continue
+		}
+		ceil, _ := rc.lang.Node.Str("trace")
+		req, _ := rc.Arguments.Str(types.ArgTraceLevel)
+		if !types.TraceLevel(ceil).IsKnown() || req != "" && !types.TraceLevel(req).IsKnownRequest(types.StageExecute) {
+			continue
+		}
+		if eff := types.EffectiveTraceLevel(types.TraceLevel(req), types.TraceLevel(ceil)); eff != types.TraceNone {
+			p.ReportMissing(rc.sc, "this Run started (status %q) at effective trace level %q but the result has no trace; return the trace inline, or the client must ask for trace_level none", resultStatus(rc), eff)
+		}
+	}
+}
