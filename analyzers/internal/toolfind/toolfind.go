@@ -382,13 +382,7 @@ func declArgs(info *types.Info, vals *Values, e ast.Expr) ([]string, bool) {
 		if !ok {
 			continue
 		}
-		var key string
-		if id, ok := kv.Key.(*ast.Ident); ok && isStructLit(info, lit) {
-			key = strings.ToLower(id.Name)
-		} else {
-			key, _ = sdk.String(info, kv.Key)
-		}
-		switch key {
+		switch elemKey(info, lit, kv) {
 		case "argument":
 			found = true
 			if s, ok := sdk.String(info, kv.Value); ok {
@@ -407,6 +401,17 @@ func declArgs(info *types.Info, vals *Values, e ast.Expr) ([]string, bool) {
 		}
 	}
 	return args, found
+}
+
+// elemKey returns the member an element of a map or struct literal sets:
+// a map's constant string key, or a struct field's name in lower case
+// (Argument sets "argument").
+func elemKey(info *types.Info, lit *ast.CompositeLit, kv *ast.KeyValueExpr) string {
+	if id, ok := kv.Key.(*ast.Ident); ok && isStructLit(info, lit) {
+		return strings.ToLower(id.Name)
+	}
+	key, _ := sdk.String(info, kv.Key)
+	return key
 }
 
 func isStructLit(info *types.Info, lit *ast.CompositeLit) bool {
@@ -434,22 +439,18 @@ func manifestLoops(pass *analysis.Pass, in *inspector.Inspector, vals *Values) m
 			if t == nil {
 				continue
 			}
+			// Only pkg/types decides what a struct field means.
+			if isStructLit(info, n) {
+				if named := sdk.Named(t); named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != sdk.Types {
+					continue
+				}
+			}
 			for _, elt := range n.Elts {
 				kv, ok := elt.(*ast.KeyValueExpr)
 				if !ok {
 					continue
 				}
-				var key string
-				if id, ok := kv.Key.(*ast.Ident); ok && isStructLit(info, n) {
-					// Only pkg/types decides what a struct field means.
-					if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil &&
-						named.Obj().Pkg().Path() == sdk.Types {
-						key = strings.ToLower(id.Name)
-					}
-				} else {
-					key, _ = sdk.String(info, kv.Key)
-				}
-				if key != "loop" {
+				if elemKey(info, n, kv) != "loop" {
 					continue
 				}
 				loop, ok := vals.Resolve(kv.Value).(*ast.CompositeLit)
@@ -461,13 +462,7 @@ func manifestLoops(pass *analysis.Pass, in *inspector.Inspector, vals *Values) m
 					if !ok {
 						continue
 					}
-					var stage string
-					if id, ok := lkv.Key.(*ast.Ident); ok && isStructLit(info, loop) {
-						stage = strings.ToLower(id.Name)
-					} else {
-						stage, _ = sdk.String(info, lkv.Key)
-					}
-					if st, ok := stageOf[stage]; ok {
+					if st, ok := stageOf[elemKey(info, loop, lkv)]; ok {
 						if name, ok := sdk.String(info, lkv.Value); ok {
 							loops[name] = st
 						}
