@@ -141,9 +141,12 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		if errors.As(err, &e) && stderr != nil {
 			e.Stderr = stderr.String()
 		}
-		if err != nil && ctx.Err() == context.DeadlineExceeded {
-			if errors.As(err, &e) {
+		if err != nil && errors.As(err, &e) {
+			switch ctx.Err() {
+			case context.DeadlineExceeded:
 				e.Err = fmt.Errorf("timed out after %s during %s: %w", timeout, e.Stage, e.Err)
+			case context.Canceled:
+				e.Err = fmt.Errorf("interrupted during %s; the server was stopped", e.Stage)
 			}
 		}
 	}()
