@@ -12,11 +12,13 @@ package baseline
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 )
@@ -51,18 +53,9 @@ func New(path string, findings []lint.Finding) *Baseline {
 	for _, f := range findings {
 		b.Findings = append(b.Findings, Entry{Rule: f.Rule, File: b.rel(f.File), Pointer: f.Pointer, Message: f.Message})
 	}
-	sort.SliceStable(b.Findings, func(i, j int) bool {
-		x, y := b.Findings[i], b.Findings[j]
-		if x.File != y.File {
-			return x.File < y.File
-		}
-		if x.Rule != y.Rule {
-			return x.Rule < y.Rule
-		}
-		if x.Pointer != y.Pointer {
-			return x.Pointer < y.Pointer
-		}
-		return x.Message < y.Message
+	slices.SortStableFunc(b.Findings, func(x, y Entry) int {
+		return cmp.Or(strings.Compare(x.File, y.File), strings.Compare(x.Rule, y.Rule),
+			strings.Compare(x.Pointer, y.Pointer), strings.Compare(x.Message, y.Message))
 	})
 	return b
 }
