@@ -152,14 +152,6 @@ func Fields(lit *ast.CompositeLit) map[string]*ast.KeyValueExpr {
 	return m
 }
 
-// TypeOf returns the type of e, or nil.
-func TypeOf(info *types.Info, e ast.Expr) types.Type {
-	if tv, ok := info.Types[e]; ok {
-		return tv.Type
-	}
-	return nil
-}
-
 // FuncIdent returns the identifier naming the function in a call's Fun,
 // through package selectors and explicit instantiation (mcp.AddTool[In, Out]).
 func FuncIdent(e ast.Expr) *ast.Ident {
