@@ -99,26 +99,18 @@ func checkOutputSchemaMissing(p *lint.Pass) {
 	}
 }
 
-func checkOutputSchemaInvalid(p *lint.Pass) {
-	for _, t := range pilotageTools(p) {
-		if t.OutputSchema == nil {
-			continue
-		}
-		for _, is := range compileOutputSchema(t.OutputSchema).issues {
-			if is.kind != schemacheck.ExternalRef {
-				is.report(p, t.OutputSchema, "in the outputSchema of %q, %s", t.Name, is.msg)
-			}
-		}
-	}
-}
+func checkOutputSchemaInvalid(p *lint.Pass)     { reportOutputSchemaIssues(p, false) }
+func checkOutputSchemaExternalRef(p *lint.Pass) { reportOutputSchemaIssues(p, true) }
 
-func checkOutputSchemaExternalRef(p *lint.Pass) {
+// reportOutputSchemaIssues reports the compile issues of every Pilotage
+// tool's outputSchema: the external $refs, or all the others.
+func reportOutputSchemaIssues(p *lint.Pass, external bool) {
 	for _, t := range pilotageTools(p) {
 		if t.OutputSchema == nil {
 			continue
 		}
 		for _, is := range compileOutputSchema(t.OutputSchema).issues {
-			if is.kind == schemacheck.ExternalRef {
+			if (is.kind == schemacheck.ExternalRef) == external {
 				is.report(p, t.OutputSchema, "in the outputSchema of %q, %s", t.Name, is.msg)
 			}
 		}
