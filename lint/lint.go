@@ -15,6 +15,8 @@ import (
 )
 
 // Input is one document source: a file's bytes and the name reports use.
+// Run parses Data in place, without copying it, so Data must not be
+// modified while the run or its Result is in use.
 type Input struct {
 	Name string
 	Data []byte
@@ -161,7 +163,9 @@ func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
 
 // lintOne lints one input; ok is false when ctx ended before every rule ran.
 func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (_ FileInfo, _ []Finding, ok bool) {
-	f := source.Parse(in.Name, in.Data, opt.Parse)
+	po := opt.Parse
+	po.NoCopy = true // the run owns Input.Data; see Input
+	f := source.Parse(in.Name, in.Data, po)
 	snap, err := snapshot.Build(f, opt.InputKind)
 	var findings []located
 	report := func(fd located) {

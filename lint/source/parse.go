@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // DefaultMaxDepth bounds nesting. Real MCP documents stay far below it; a
@@ -31,13 +32,22 @@ type Options struct {
 	// broken line does not stop the ones after it. Files named *.jsonl are
 	// always parsed this way.
 	Lines bool
+	// NoCopy makes the file text share data's memory instead of copying
+	// it, which halves the memory an input costs; the caller must not modify
+	// data for as long as the File is in use.
+	NoCopy bool
 }
 
 // Parse parses data as one JSON document, or as a stream of documents each
 // starting on a line of its own (JSON Lines). It never fails: every defect of
 // the text becomes a Problem, and whatever parsed cleanly is kept.
 func Parse(name string, data []byte, opts Options) *File {
-	f := &File{Name: name, Data: string(data)}
+	f := &File{Name: name}
+	if opts.NoCopy && len(data) > 0 {
+		f.Data = unsafe.String(unsafe.SliceData(data), len(data))
+	} else {
+		f.Data = string(data)
+	}
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = DefaultMaxDepth
 	}
