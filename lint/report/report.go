@@ -87,10 +87,7 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 }
 
 func plural(n int, word string) string {
-	if n == 1 || word == "info" {
-		if word == "info" && n != 1 {
-			return "infos"
-		}
+	if n == 1 {
 		return word
 	}
 	return word + "s"
