@@ -38,7 +38,7 @@ func detectNode(n *source.Node) Kind {
 		switch {
 		case n.Has("jsonrpc"):
 			return KindJSONRPC
-		case n.Has("pilotage") || n.Has("languages"):
+		case n.Has("pilotage") || n.Has("languages") && !isProgramDeclaration(n):
 			return KindManifest
 		case n.Has("initialize") || n.Has("discover") || n.Has("manifest") || n.Has("calls"):
 			return KindSnapshot
@@ -57,6 +57,22 @@ func detectNode(n *source.Node) Kind {
 		}
 	}
 	return KindUnknown
+}
+
+// isProgramDeclaration tells a multi-Language program declaration (Part
+// III §5), {"languages": [{"argument", "language"}, ...]} with no "pilotage",
+// from a manifest whose "pilotage" member is missing.
+func isProgramDeclaration(n *source.Node) bool {
+	ls := n.Get("languages").Items()
+	if len(ls) == 0 {
+		return false
+	}
+	for _, l := range ls {
+		if !l.Has("argument") || l.Has("name") {
+			return false
+		}
+	}
+	return true
 }
 
 // Build finds the surfaces in f. With kind "" the kind is detected; a forced
