@@ -43,14 +43,13 @@ type fact struct {
 
 // Keywords that constrain a value beyond its JSON type. Keywords that
 // only describe (title, description, default, examples) are not here.
-var constraintKeywords = map[string]string{
-	"enum": "enum", "const": "const", "pattern": "pattern", "format": "format",
-	"minLength": "minLength", "maxLength": "maxLength",
-	"minimum": "minimum", "maximum": "maximum",
-	"exclusiveMinimum": "exclusiveMinimum", "exclusiveMaximum": "exclusiveMaximum",
-	"multipleOf": "multipleOf", "minItems": "minItems", "maxItems": "maxItems",
-	"uniqueItems": "uniqueItems", "minProperties": "minProperties", "maxProperties": "maxProperties",
-	"propertyNames": "propertyNames", "not": "not", "allOf": "allOf", "anyOf": "anyOf", "oneOf": "oneOf",
+var constraintKeywords = map[string]bool{
+	"enum": true, "const": true, "pattern": true, "format": true,
+	"minLength": true, "maxLength": true, "minimum": true, "maximum": true,
+	"exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minItems": true, "maxItems": true, "uniqueItems": true,
+	"minProperties": true, "maxProperties": true,
+	"propertyNames": true, "not": true, "allOf": true, "anyOf": true, "oneOf": true,
 }
 
 // Field names of jsonschema.Schema, mapped to keywords.
@@ -161,7 +160,7 @@ func (b *builder) fromMap(lit *ast.CompositeLit) *schema {
 		case "required":
 			b.addRequired(s, kv)
 		default:
-			if _, ok := constraintKeywords[k]; ok {
+			if constraintKeywords[k] {
 				s.constraints = append(s.constraints, fact{keyword: k, expr: kv})
 			}
 		}
@@ -254,7 +253,7 @@ func jsonSchema(lit ast.Expr, m map[string]any) *schema {
 	}
 	var kws []string
 	for k := range m {
-		if _, ok := constraintKeywords[k]; ok {
+		if constraintKeywords[k] {
 			kws = append(kws, k)
 		}
 	}
