@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -344,14 +345,8 @@ func options(f *lintFlags, cfg *config.Config) (*lint.Options, lint.Severity, er
 		}
 	}
 	kind := snapshot.Kind(f.inputKind)
-	if kind != "" {
-		known := false
-		for _, k := range snapshot.Kinds {
-			known = known || k == kind
-		}
-		if !known {
-			return nil, 0, fmt.Errorf("unknown --input-kind %q: use one of %s", kind, kindList())
-		}
+	if kind != "" && !slices.Contains(snapshot.Kinds, kind) {
+		return nil, 0, fmt.Errorf("unknown --input-kind %q: use one of %s", kind, kindList())
 	}
 	return &lint.Options{
 		Rules:     rs,
