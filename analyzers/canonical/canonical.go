@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"maps"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -236,14 +237,9 @@ func (c *checker) capValue(e ast.Expr) tri {
 // one, identifier by identifier (Part II §4.2). Either may be nil.
 func effective(server, language *declaration) map[ptypes.CapabilityName]capability {
 	m := map[ptypes.CapabilityName]capability{}
-	if server != nil {
-		for k, v := range server.caps {
-			m[k] = v
-		}
-	}
-	if language != nil {
-		for k, v := range language.caps {
-			m[k] = v
+	for _, d := range []*declaration{server, language} {
+		if d != nil {
+			maps.Copy(m, d.caps)
 		}
 	}
 	return m
