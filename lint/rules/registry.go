@@ -36,7 +36,10 @@ func All() []*lint.Rule {
 
 // ByID returns the rule with the given ID, or nil.
 func ByID(id string) *lint.Rule {
-	for _, r := range All() {
+	if r := registry[id]; r != nil {
+		return r
+	}
+	for _, r := range lint.EngineRules() {
 		if r.ID == id {
 			return r
 		}
