@@ -3,7 +3,6 @@ package rules
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -295,17 +294,10 @@ func bindingLoopToolExistsCheck(p *lint.Pass) {
 				continue
 			}
 			if s.Tool(m.Text) == nil {
-				p.Report(m, "the manifest names %s as the %s tool of %s but tools/list has no such tool; list it or fix the name", m.Text, m.Key, bindingLanguageLabel(l))
+				p.Report(m, "the manifest names %s as the %s tool of %s but tools/list has no such tool; list it or fix the name", m.Text, m.Key, l.Label())
 			}
 		}
 	}
-}
-
-func bindingLanguageLabel(l *snapshot.Language) string {
-	if l.Name != "" {
-		return l.Name
-	}
-	return "languages/" + strconv.Itoa(l.Index)
 }
 
 func bindingToolNameUniqueCheck(p *lint.Pass) {
@@ -356,7 +348,7 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 		}
 		var names []string
 		for _, l := range langs {
-			names = append(names, bindingLanguageLabel(l))
+			names = append(names, l.Label())
 		}
 		arr := decl.Get("languages")
 		if !arr.IsArray() {

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -15,6 +16,15 @@ type Language struct {
 	Name string
 	// Caps is the effective capability map (Part II §4.2).
 	Caps Capabilities
+}
+
+// Label names the Language in messages: its name, or for an entry without
+// a usable one its index, so the reader can still find it.
+func (l *Language) Label() string {
+	if l.Name != "" {
+		return l.Name
+	}
+	return "languages[" + strconv.Itoa(l.Index) + "]"
 }
 
 // Capabilities is a Language's effective capability map (Part II §4.2),

@@ -41,6 +41,14 @@ func TestAccessors(t *testing.T) {
 	if got, want := strings.Join(langs, " "), `0:"a/1" 2:"b/1" 3:""`; got != want {
 		t.Errorf("Languages %s, want %s", got, want)
 	}
+	// A Language without a usable name is labelled by its index.
+	var labels []string
+	for _, l := range s.Languages {
+		labels = append(labels, l.Label())
+	}
+	if got, want := strings.Join(labels, " "), `a/1 b/1 languages[3]`; got != want {
+		t.Errorf("Labels %s, want %s", got, want)
+	}
 	if l := s.Language("b/1"); l == nil || l.Index != 2 {
 		t.Errorf("Language(b/1) = %+v", l)
 	}
