@@ -105,28 +105,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 	}
 	bindingKeyword(p, t, s, "", "type", want.Get("type"), spec)
 	if wp := want.Get("properties"); wp != nil {
-		props := s.Get("properties")
-		if !props.IsObject() {
-			if props == nil {
-				p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
-			} else {
-				p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
-			}
-		} else {
-			for _, w := range wp.Kids {
-				got := props.Get(w.Key)
-				switch {
-				case got == nil:
-					p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key, bindingCompact(w), spec)
-				case !got.IsObject():
-					p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key, t.Name, got.Kind.Article(), bindingCompact(w), spec)
-				default:
-					for _, kw := range w.Kids {
-						bindingKeyword(p, t, got, w.Key, kw.Key, kw, spec)
-					}
-				}
-			}
-		}
+		bindingFixedProperties(p, t, s, wp, spec)
 	}
 	wantReq := map[string]bool{}
 	for _, r := range want.Get("required").Items() {
@@ -152,6 +131,33 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 			p.ReportMissing(s, "%s's inputSchema does not require member %s; add \"required\": [%s] (%s)", t.Name, w.Text, bindingRequiredList(want), spec)
 		} else {
 			p.Report(req, "%s's inputSchema does not require member %s; add it to required (%s)", t.Name, w.Text, spec)
+		}
+	}
+}
+
+// bindingFixedProperties reports each member the binding defines (wp)
+// that schema s lacks or declares otherwise.
+func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, spec string) {
+	props := s.Get("properties")
+	switch {
+	case props == nil:
+		p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
+		return
+	case !props.IsObject():
+		p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
+		return
+	}
+	for _, w := range wp.Kids {
+		got := props.Get(w.Key)
+		switch {
+		case got == nil:
+			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key, bindingCompact(w), spec)
+		case !got.IsObject():
+			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key, t.Name, got.Kind.Article(), bindingCompact(w), spec)
+		default:
+			for _, kw := range w.Kids {
+				bindingKeyword(p, t, got, w.Key, kw.Key, kw, spec)
+			}
 		}
 	}
 }
