@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -11,14 +12,7 @@ import (
 var Formats = []string{"text", "json", "sarif", "github", "junit"}
 
 // KnownFormat reports whether name is one of Formats.
-func KnownFormat(name string) bool {
-	for _, f := range Formats {
-		if f == name {
-			return true
-		}
-	}
-	return false
-}
+func KnownFormat(name string) bool { return slices.Contains(Formats, name) }
 
 // Write renders run in the named format; text options apply to text only.
 func Write(w io.Writer, format string, run *Run, text TextOptions) error {
