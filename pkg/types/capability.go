@@ -3,6 +3,7 @@ package types
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sort"
 )
 
@@ -25,14 +26,7 @@ const (
 var Capabilities = []CapabilityName{CapGuides, CapCatalog, CapValidate, CapPlan, CapExecute, CapTraceFetch}
 
 // IsKnown reports whether c is a Part II §4.1 capability identifier.
-func (c CapabilityName) IsKnown() bool {
-	for _, k := range Capabilities {
-		if c == k {
-			return true
-		}
-	}
-	return false
-}
+func (c CapabilityName) IsKnown() bool { return slices.Contains(Capabilities, c) }
 
 // Dependency returns the capability c depends on (Part II §4.1, §4.3 rule
 // 3), or "" when it has none.
@@ -70,12 +64,7 @@ var SubFeatures = map[CapabilityName][]string{
 
 // IsKnownSubFeature reports whether sub is a Part II §4.1 sub-feature of c.
 func IsKnownSubFeature(c CapabilityName, sub string) bool {
-	for _, s := range SubFeatures[c] {
-		if s == sub {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(SubFeatures[c], sub)
 }
 
 // CapabilityForm is the JSON form a capability value took.

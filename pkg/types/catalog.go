@@ -1,6 +1,9 @@
 package types
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // CatalogEntry describes one environment-bound name (Part II §5.4).
 type CatalogEntry struct {
@@ -24,7 +27,7 @@ type CatalogEntry struct {
 
 // UsableBy reports whether a Language may reference the entry.
 func (e CatalogEntry) UsableBy(language string) bool {
-	return len(e.Languages) == 0 || in(language, e.Languages)
+	return len(e.Languages) == 0 || slices.Contains(e.Languages, language)
 }
 
 // CatalogListResult is the `list` response (Part II §6.3). A missing
@@ -66,7 +69,7 @@ const (
 var ChangeKinds = []ChangeKind{ChangeAdded, ChangeRemoved, ChangeModified}
 
 // IsKnown reports membership in ChangeKinds.
-func (c ChangeKind) IsKnown() bool { return in(c, ChangeKinds) }
+func (c ChangeKind) IsKnown() bool { return slices.Contains(ChangeKinds, c) }
 
 // Effective applies the Part II §1.3 fallback: unknown reads as modified.
 func (c ChangeKind) Effective() ChangeKind {
@@ -89,4 +92,4 @@ const (
 var CatalogVerbs = []CatalogVerb{VerbList, VerbGet, VerbChangedSince}
 
 // IsKnown reports membership in CatalogVerbs.
-func (v CatalogVerb) IsKnown() bool { return in(v, CatalogVerbs) }
+func (v CatalogVerb) IsKnown() bool { return slices.Contains(CatalogVerbs, v) }

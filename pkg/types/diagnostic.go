@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"slices"
 )
 
 // Severity is a diagnostic severity (Part II §5.5).
@@ -18,7 +19,7 @@ const (
 var Severities = []Severity{SeverityError, SeverityWarning}
 
 // IsKnown reports membership in Severities.
-func (s Severity) IsKnown() bool { return in(s, Severities) }
+func (s Severity) IsKnown() bool { return slices.Contains(Severities, s) }
 
 // Reserved diagnostic codes every Language must contain (Part II §5.5).
 const (
@@ -42,7 +43,7 @@ const (
 var Locators = []Locator{LocatorJSONPointer, LocatorTextRange}
 
 // IsKnown reports membership in Locators.
-func (l Locator) IsKnown() bool { return in(l, Locators) }
+func (l Locator) IsKnown() bool { return slices.Contains(Locators, l) }
 
 // Position is a 1-based line and column (Part II §5.5).
 type Position struct {

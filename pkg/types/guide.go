@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // GuideLevel is a guide's level (Part II §5.2).
 type GuideLevel string
 
@@ -13,7 +15,7 @@ const (
 var GuideLevels = []GuideLevel{GuideCore, GuideReference, GuideExamples}
 
 // IsKnown reports membership in GuideLevels.
-func (g GuideLevel) IsKnown() bool { return in(g, GuideLevels) }
+func (g GuideLevel) IsKnown() bool { return slices.Contains(GuideLevels, g) }
 
 // Effective applies the Part II §1.3 fallback: unknown levels read as
 // "reference".
@@ -50,7 +52,7 @@ type GuideMeta struct {
 }
 
 // HasTopic reports whether the guide lists topic.
-func (g GuideMeta) HasTopic(topic string) bool { return in(topic, g.Topics) }
+func (g GuideMeta) HasTopic(topic string) bool { return slices.Contains(g.Topics, topic) }
 
 // Guide is the fetch form: metadata plus body (Part III §4.1). In the topic
 // form the body holds only the requested topic.

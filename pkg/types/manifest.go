@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -168,15 +169,6 @@ func ParseLanguageID(s string) (LanguageID, error) {
 	return LanguageID{fam, ver}, nil
 }
 
-func in[T comparable](v T, set []T) bool {
-	for _, s := range set {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 // ExecutionMode is the Language's execution mode (Part II §5.1, §6.5.7).
 type ExecutionMode string
 
@@ -190,7 +182,7 @@ const (
 var ExecutionModes = []ExecutionMode{ExecutionImmediate, ExecutionDeploy, ExecutionBoth}
 
 // IsKnown reports membership in ExecutionModes.
-func (e ExecutionMode) IsKnown() bool { return in(e, ExecutionModes) }
+func (e ExecutionMode) IsKnown() bool { return slices.Contains(ExecutionModes, e) }
 
 // RunMode is the execute request's `mode` selector, required exactly for a
 // Language with execution "both" (Part III §4.4).
@@ -205,7 +197,7 @@ const (
 var RunModes = []RunMode{RunImmediate, RunDeploy}
 
 // IsKnown reports membership in RunModes.
-func (r RunMode) IsKnown() bool { return in(r, RunModes) }
+func (r RunMode) IsKnown() bool { return slices.Contains(RunModes, r) }
 
 // TraceSubprogram is the sub-program trace behavior (Part II §5.1,
 // §5.8.3). Absent means opaque; an unknown value is treated as opaque
@@ -221,7 +213,7 @@ const (
 var TraceSubprograms = []TraceSubprogram{SubprogramOpaque, SubprogramExpanded}
 
 // IsKnown reports membership in TraceSubprograms.
-func (t TraceSubprogram) IsKnown() bool { return in(t, TraceSubprograms) }
+func (t TraceSubprogram) IsKnown() bool { return slices.Contains(TraceSubprograms, t) }
 
 // Effective applies the default and the §1.3 fallback.
 func (t TraceSubprogram) Effective() TraceSubprogram {
@@ -244,7 +236,7 @@ const (
 var PromotionAuthorities = []PromotionAuthority{AuthorityCaller, AuthorityPromoter}
 
 // IsKnown reports membership in PromotionAuthorities.
-func (p PromotionAuthority) IsKnown() bool { return in(p, PromotionAuthorities) }
+func (p PromotionAuthority) IsKnown() bool { return slices.Contains(PromotionAuthorities, p) }
 
 // RequiresApproval reports whether running a promoted program must go
 // through the Host gate's approval path: unknown values must be treated

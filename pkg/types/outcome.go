@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // Outcome is the closed classification of a Run or of one trace step
 // (Part II §5.7).
 type Outcome struct {
@@ -29,7 +31,7 @@ const (
 var ReservedStatuses = []OutcomeStatus{StatusSuccess, StatusValidationError, StatusCatalogDrift, StatusPromotionDrift, StatusPartial, StatusError}
 
 // IsReserved reports whether s is a reserved status.
-func (s OutcomeStatus) IsReserved() bool { return in(s, ReservedStatuses) }
+func (s OutcomeStatus) IsReserved() bool { return slices.Contains(ReservedStatuses, s) }
 
 // IsKnown is IsReserved: the spec knows no other status; engine-defined
 // ones are enumerated in each Language's closed-sets guide.

@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // ErrorKind is a request-error kind (Part III §7.2).
 type ErrorKind string
 
@@ -17,7 +19,7 @@ const (
 var ErrorKinds = []ErrorKind{ErrNotFound, ErrInvalidRequest, ErrUnknownBaseline, ErrIdempotencyConflict, ErrBoundsExceeded, ErrUnsupported, ErrInternal}
 
 // IsKnown reports membership in ErrorKinds.
-func (k ErrorKind) IsKnown() bool { return in(k, ErrorKinds) }
+func (k ErrorKind) IsKnown() bool { return slices.Contains(ErrorKinds, k) }
 
 // Effective applies Part III §7.2: an unrecognized kind reads as internal.
 func (k ErrorKind) Effective() ErrorKind {

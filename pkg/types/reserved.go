@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // Stage is the loop operation a loop tool binds (Part III §4.3, §8.2).
 type Stage string
 
@@ -61,20 +63,13 @@ func LookupReservedArg(name string) (ReservedArg, bool) {
 }
 
 // ReservedOn reports whether the argument is reserved on stage s.
-func (a ReservedArg) ReservedOn(s Stage) bool {
-	for _, t := range a.Stages {
-		if t == s {
-			return true
-		}
-	}
-	return false
-}
+func (a ReservedArg) ReservedOn(s Stage) bool { return slices.Contains(a.Stages, s) }
 
 // Stages lists the loop stages in loop order.
 var Stages = []Stage{StageValidate, StageExecute, StageTraceFetch}
 
 // IsKnown reports membership in Stages.
-func (s Stage) IsKnown() bool { return in(s, Stages) }
+func (s Stage) IsKnown() bool { return slices.Contains(Stages, s) }
 
 // Capability returns the capability that declares the stage's loop tool
 // (Part II §4.3 rule 7).

@@ -3,6 +3,7 @@ package types
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -25,13 +26,13 @@ var TraceLevels = []TraceLevel{TraceSummary, TraceFull}
 var RequestTraceLevels = []TraceLevel{TraceNone, TraceSummary, TraceFull}
 
 // IsKnown reports membership in TraceLevels (summary, full).
-func (t TraceLevel) IsKnown() bool { return in(t, TraceLevels) }
+func (t TraceLevel) IsKnown() bool { return slices.Contains(TraceLevels, t) }
 
 // IsKnownRequest reports whether t is a valid trace_level on stage s:
 // none, summary or full on execute; summary or full on trace fetch.
 func (t TraceLevel) IsKnownRequest(s Stage) bool {
 	if s == StageExecute {
-		return in(t, RequestTraceLevels)
+		return slices.Contains(RequestTraceLevels, t)
 	}
 	return t.IsKnown()
 }
