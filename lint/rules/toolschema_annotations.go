@@ -38,14 +38,9 @@ func init() {
 // not also execute.
 func readOnlyTools(p *lint.Pass) []*snapshot.Tool {
 	var out []*snapshot.Tool
-	for _, name := range types.FixedTools {
-		if t := p.Snap.Tool(name); t != nil {
-			out = append(out, t)
-		}
-	}
-	for _, lt := range p.Snap.LoopTools() {
-		if lt.Tool != nil && !lt.Serves(types.StageExecute) && (lt.Serves(types.StageValidate) || lt.Serves(types.StageTraceFetch)) {
-			out = append(out, lt.Tool)
+	for _, t := range pilotageTools(p) {
+		if lt := t.loop; lt == nil || !lt.Serves(types.StageExecute) && (lt.Serves(types.StageValidate) || lt.Serves(types.StageTraceFetch)) {
+			out = append(out, t.Tool)
 		}
 	}
 	return out
