@@ -20,6 +20,6 @@ func TestRulesDocFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Fatal("docs/rules.md is stale: run go test ./lint/rules -run TestRulesDocFresh -update (or go run ./cmd/pilotage-lint rules --markdown > docs/rules.md)")
+		t.Fatal("docs/rules.md is stale: run go generate ./lint/rules")
 	}
 }

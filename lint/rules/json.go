@@ -77,9 +77,9 @@ func init() {
 			Good:    `{"tools": []}`,
 		}),
 		jsonRule(source.ProblemDuplicateKey, &lint.Rule{
-			ID: "json-duplicate-key", Severity: lint.Error, Spec: "RFC 8259 §4; Part III §6",
+			ID: "json-duplicate-key", Severity: lint.Error, Spec: "RFC 8259 §4; RFC 7493 §2.3; Part III §6",
 			Summary: "A member name appears twice in one object.",
-			Doc:     "RFC 8259 says names SHOULD be unique, and MCP SDKs disagree on which duplicate wins: Go's encoding/json keeps the last, some JavaScript and Python paths keep the first, and strict parsers reject the message. An agent and a Host may therefore read different manifests from the same bytes.",
+			Doc:     "RFC 8259 says names SHOULD be unique and I-JSON (RFC 7493 §2.3), the profile for interoperable messages, says they MUST be; MCP SDKs disagree on which duplicate wins: Go's encoding/json keeps the last, some JavaScript and Python paths keep the first, and strict parsers reject the message. An agent and a Host may therefore read different manifests from the same bytes.",
 			Bad:     `{"pilotage": "1.0", "pilotage": "1.1"}`,
 			Good:    `{"pilotage": "1.1"}`,
 		}),

@@ -40,15 +40,6 @@ func forEachLanguage(p *lint.Pass, fn func(l *snapshot.Language)) {
 	}
 }
 
-// langLabel names a Language in messages; an entry without a usable name
-// is named by its index so the reader can still find it.
-func langLabel(l *snapshot.Language) string {
-	if l.Name != "" {
-		return l.Name
-	}
-	return fmt.Sprintf("languages[%d]", l.Index)
-}
-
 // quoteJSON renders a node's value for a message: strings quoted, other
 // values by kind ("an object", "an array"), so a message never dumps a
 // large value.
@@ -76,7 +67,7 @@ func closedSetRule(member string, known func(string) bool, fix string) func(*lin
 			if v == nil || v.IsString() && known(v.Text) {
 				return
 			}
-			p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, langLabel(l), quoteJSON(v), fix)
+			p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, l.Label(), quoteJSON(v), fix)
 		})
 	}
 }
@@ -329,7 +320,7 @@ func checkLanguageName(p *lint.Pass) {
 		v := l.Node.Get("name")
 		switch {
 		case v == nil:
-			p.ReportMissing(l.Node, `Language entry %s lacks "name"; add its family/version identifier, such as "workflow/v1"`, langLabel(l))
+			p.ReportMissing(l.Node, `Language entry %s lacks "name"; add its family/version identifier, such as "workflow/v1"`, l.Label())
 		case !v.IsString():
 			p.Report(v, `Language name is %s, not a string; write a family/version identifier such as "workflow/v1"`, quoteJSON(v))
 		default:
@@ -370,11 +361,11 @@ func checkLanguageTitle(p *lint.Pass) {
 		v := l.Node.Get("title")
 		switch {
 		case v == nil:
-			p.ReportMissing(l.Node, `Language %s lacks "title"; add a human-readable name for it`, langLabel(l))
+			p.ReportMissing(l.Node, `Language %s lacks "title"; add a human-readable name for it`, l.Label())
 		case !v.IsString():
-			p.Report(v, `the title of Language %s is %s, not a string; write a human-readable name`, langLabel(l), quoteJSON(v))
+			p.Report(v, `the title of Language %s is %s, not a string; write a human-readable name`, l.Label(), quoteJSON(v))
 		case strings.TrimSpace(v.Text) == "":
-			p.Report(v, `the title of Language %s is blank; write a human-readable name`, langLabel(l))
+			p.Report(v, `the title of Language %s is blank; write a human-readable name`, l.Label())
 		}
 	})
 }
@@ -385,10 +376,10 @@ func checkLocator(p *lint.Pass) {
 		switch {
 		case v == nil:
 			if l.Caps.Declared(string(types.CapValidate)) {
-				p.ReportMissing(l.Node, `Language %s declares validate but has no "locator"; add "locator": "json-pointer" or "text-range"`, langLabel(l))
+				p.ReportMissing(l.Node, `Language %s declares validate but has no "locator"; add "locator": "json-pointer" or "text-range"`, l.Label())
 			}
 		case !v.IsString() || !types.Locator(v.Text).IsKnown():
-			p.Report(v, `locator of Language %s is %s, not a diagnostic locator dialect; use "json-pointer" or "text-range"`, langLabel(l), quoteJSON(v))
+			p.Report(v, `locator of Language %s is %s, not a diagnostic locator dialect; use "json-pointer" or "text-range"`, l.Label(), quoteJSON(v))
 		}
 	})
 }
@@ -398,18 +389,18 @@ func checkExecuteMembers(p *lint.Pass) {
 		if l.Caps.Declared(string(types.CapExecute)) {
 			for _, m := range executeMembers {
 				if !l.Node.Has(m) {
-					p.ReportMissing(l.Node, "Language %s declares execute but has no %q; add it (%s)", langLabel(l), m, executeMemberHint(m))
+					p.ReportMissing(l.Node, "Language %s declares execute but has no %q; add it (%s)", l.Label(), m, executeMemberHint(m))
 				}
 			}
 		}
 		if v := l.Node.Get("execution"); v != nil && !(v.IsString() && types.ExecutionMode(v.Text).IsKnown()) {
-			p.Report(v, `execution of Language %s is %s, not an execution mode; use "immediate", "deploy" or "both"`, langLabel(l), quoteJSON(v))
+			p.Report(v, `execution of Language %s is %s, not an execution mode; use "immediate", "deploy" or "both"`, l.Label(), quoteJSON(v))
 		}
 		if v := l.Node.Get("trace"); v != nil && !(v.IsString() && types.TraceLevel(v.Text).IsKnown()) {
 			if v.IsString() && types.TraceLevel(v.Text) == types.TraceNone {
-				p.Report(v, `trace of Language %s is "none", but an executing Language MUST support at least summary traces; declare "summary" or "full"`, langLabel(l))
+				p.Report(v, `trace of Language %s is "none", but an executing Language MUST support at least summary traces; declare "summary" or "full"`, l.Label())
 			} else {
-				p.Report(v, `trace of Language %s is %s, not a trace level; declare the highest level it supports, "summary" or "full"`, langLabel(l), quoteJSON(v))
+				p.Report(v, `trace of Language %s is %s, not a trace level; declare the highest level it supports, "summary" or "full"`, l.Label(), quoteJSON(v))
 			}
 		}
 	})
@@ -433,7 +424,7 @@ func checkExecuteMembersWithoutExecute(p *lint.Pass) {
 		}
 		for _, m := range executeMembers {
 			if v := l.Node.Get(m); v != nil {
-				p.ReportKey(v, "Language %s has %q but does not declare execute, so it promises nothing; declare execute or remove %q", langLabel(l), m, m)
+				p.ReportKey(v, "Language %s has %q but does not declare execute, so it promises nothing; declare execute or remove %q", l.Label(), m, m)
 			}
 		}
 	})
@@ -446,7 +437,7 @@ func checkRetentionFormat(p *lint.Pass) {
 			return
 		}
 		if !v.IsString() {
-			p.Report(v, `retention of Language %s is %s; write "none", "session" or an ISO 8601 duration such as "PT1H"`, langLabel(l), quoteJSON(v))
+			p.Report(v, `retention of Language %s is %s; write "none", "session" or an ISO 8601 duration such as "PT1H"`, l.Label(), quoteJSON(v))
 			return
 		}
 		if _, err := types.ParseRetention(v.Text); err == nil {
@@ -454,11 +445,11 @@ func checkRetentionFormat(p *lint.Pass) {
 		}
 		if up := strings.ToUpper(v.Text); up != v.Text {
 			if _, err := types.ParseRetention(up); err == nil {
-				p.Report(v, "retention %q of Language %s is not an ISO 8601 duration, whose designators are upper case; write %q", v.Text, langLabel(l), up)
+				p.Report(v, "retention %q of Language %s is not an ISO 8601 duration, whose designators are upper case; write %q", v.Text, l.Label(), up)
 				return
 			}
 		}
-		p.Report(v, `retention %q of Language %s is not "none", "session" or an ISO 8601 duration; write one, such as "PT1H" or "P7D"`, v.Text, langLabel(l))
+		p.Report(v, `retention %q of Language %s is not "none", "session" or an ISO 8601 duration; write one, such as "PT1H" or "P7D"`, v.Text, l.Label())
 	})
 }
 
@@ -467,13 +458,13 @@ func checkGuidesReference(p *lint.Pass) {
 		v := l.Node.Get("guides")
 		switch {
 		case v == nil:
-			p.ReportMissing(l.Node, `Language %s lacks "guides"; add "guides": %q`, langLabel(l), types.ToolGetGuide)
+			p.ReportMissing(l.Node, `Language %s lacks "guides"; add "guides": %q`, l.Label(), types.ToolGetGuide)
 		case !v.IsString() || v.Text != types.ToolGetGuide:
 			hint := ""
 			if v.IsString() && strings.Contains(v.Text, "://") {
 				hint = " and move the URI to guides_resource"
 			}
-			p.Report(v, "guides of Language %s is %s, but the MCP binding requires exactly %q; write that%s", langLabel(l), quoteJSON(v), types.ToolGetGuide, hint)
+			p.Report(v, "guides of Language %s is %s, but the MCP binding requires exactly %q; write that%s", l.Label(), quoteJSON(v), types.ToolGetGuide, hint)
 		}
 	})
 }
@@ -485,16 +476,16 @@ func checkCatalogReference(p *lint.Pass) {
 		switch {
 		case v == nil:
 			if declared {
-				p.ReportMissing(l.Node, `Language %s declares catalog but has no "catalog" reference; add "catalog": %q`, langLabel(l), types.ToolCatalog)
+				p.ReportMissing(l.Node, `Language %s declares catalog but has no "catalog" reference; add "catalog": %q`, l.Label(), types.ToolCatalog)
 			}
 		case !declared && l.Caps.Exists():
-			p.ReportKey(v, `Language %s has a "catalog" reference but does not declare the catalog capability; declare catalog or remove the reference`, langLabel(l))
+			p.ReportKey(v, `Language %s has a "catalog" reference but does not declare the catalog capability; declare catalog or remove the reference`, l.Label())
 		case !v.IsString() || v.Text != types.ToolCatalog:
 			hint := ""
 			if v.IsString() && strings.Contains(v.Text, "://") {
 				hint = " and move the URI to catalog_resource"
 			}
-			p.Report(v, "catalog of Language %s is %s, but the MCP binding requires exactly %q; write that%s", langLabel(l), quoteJSON(v), types.ToolCatalog, hint)
+			p.Report(v, "catalog of Language %s is %s, but the MCP binding requires exactly %q; write that%s", l.Label(), quoteJSON(v), types.ToolCatalog, hint)
 		}
 	})
 }
@@ -523,7 +514,7 @@ func checkStatelessSessionRetention(p *lint.Pass) {
 		}
 		switch {
 		case stateless:
-			p.Report(v, `retention "session" of Language %s is not allowed on the stateless MCP revision 2026-07-28, which has no Session; declare an ISO 8601 duration or "none"`, langLabel(l))
+			p.Report(v, `retention "session" of Language %s is not allowed on the stateless MCP revision 2026-07-28, which has no Session; declare an ISO 8601 duration or "none"`, l.Label())
 		case !known:
 			p.Skip(`retention "session" against the MCP revision (no initialize or server/discover result)`)
 		}

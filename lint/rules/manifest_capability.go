@@ -217,10 +217,10 @@ func checkDeclarationMissing(p *lint.Pass) {
 			return
 		}
 		if v := l.Node.Get("capabilities"); v != nil {
-			p.Report(v, "the capabilities of Language %s are %s, not an object, and the manifest has no Server-level declaration; write an object declaring at least guides and validate", langLabel(l), quoteJSON(v))
+			p.Report(v, "the capabilities of Language %s are %s, not an object, and the manifest has no Server-level declaration; write an object declaring at least guides and validate", l.Label(), quoteJSON(v))
 			return
 		}
-		p.ReportMissing(l.Node, `Language %s has no capability declaration and the manifest no Server-level one; add "capabilities" with at least "guides": true and "validate": true`, langLabel(l))
+		p.ReportMissing(l.Node, `Language %s has no capability declaration and the manifest no Server-level one; add "capabilities" with at least "guides": true and "validate": true`, l.Label())
 	})
 }
 
@@ -234,10 +234,10 @@ func checkFloor(p *lint.Pass) {
 				continue
 			}
 			if d := l.Caps.Decl(string(c)); d != nil {
-				p.Report(d, "%s of Language %s is %s, but every Language MUST declare guides and validate; set it to true", c, langLabel(l), quoteJSON(d))
+				p.Report(d, "%s of Language %s is %s, but every Language MUST declare guides and validate; set it to true", c, l.Label(), quoteJSON(d))
 				continue
 			}
-			p.ReportMissing(capsTarget(l), `Language %s does not declare %s, which every Language MUST; add "%s": true`, langLabel(l), c, c)
+			p.ReportMissing(capsTarget(l), `Language %s does not declare %s, which every Language MUST; add "%s": true`, l.Label(), c, c)
 		}
 	})
 }
@@ -252,7 +252,7 @@ func checkDependency(p *lint.Pass) {
 			if dep == "" || isFloor(dep) || !l.Caps.Declared(string(c)) || l.Caps.Declared(string(dep)) {
 				continue
 			}
-			p.Report(l.Caps.Decl(string(c)), "Language %s declares %s, which depends on %s, but %s is not declared; declare %s or remove %s", langLabel(l), c, dep, dep, dep, c)
+			p.Report(l.Caps.Decl(string(c)), "Language %s declares %s, which depends on %s, but %s is not declared; declare %s or remove %s", l.Label(), c, dep, dep, dep, c)
 		}
 	})
 }
@@ -291,6 +291,6 @@ func checkTraceFetchRetentionNone(p *lint.Pass) {
 		if !v.IsString() || types.Retention(v.Text) != types.RetentionNone || !l.Caps.Declared(string(types.CapTraceFetch)) {
 			return
 		}
-		p.Report(v, `Language %s declares trace_fetch with retention "none", which keeps no Run to fetch; declare a retention duration (or "session") or remove trace_fetch and loop.trace`, langLabel(l))
+		p.Report(v, `Language %s declares trace_fetch with retention "none", which keeps no Run to fetch; declare a retention duration (or "session") or remove trace_fetch and loop.trace`, l.Label())
 	})
 }

@@ -34,10 +34,10 @@ func checkLoopConsistency(p *lint.Pass) {
 		loop := l.Node.Get("loop")
 		switch {
 		case loop == nil:
-			p.ReportMissing(l.Node, `Language %s lacks "loop"; add "loop": {"validate": "<tool name>"} naming its loop tools`, langLabel(l))
+			p.ReportMissing(l.Node, `Language %s lacks "loop"; add "loop": {"validate": "<tool name>"} naming its loop tools`, l.Label())
 			return
 		case !loop.IsObject():
-			p.Report(loop, `the loop of Language %s is %s, not an object; write {"validate": "<tool name>", ...}`, langLabel(l), quoteJSON(loop))
+			p.Report(loop, `the loop of Language %s is %s, not an object; write {"validate": "<tool name>", ...}`, l.Label(), quoteJSON(loop))
 			return
 		}
 		used := map[string]*source.Node{}
@@ -55,11 +55,11 @@ func checkLoopConsistency(p *lint.Pass) {
 				continue
 			}
 			if !m.IsString() || m.Text == "" {
-				p.Report(m, "loop.%s of Language %s is %s; write the name of the tool in tools/list", m.Key, langLabel(l), quoteJSON(m))
+				p.Report(m, "loop.%s of Language %s is %s; write the name of the tool in tools/list", m.Key, l.Label(), quoteJSON(m))
 				continue
 			}
 			if prev := used[m.Text]; prev != nil {
-				p.Report(m, "loop.%s and loop.%s of Language %s both name %q; give each stage its own tool", prev.Key, m.Key, langLabel(l), m.Text)
+				p.Report(m, "loop.%s and loop.%s of Language %s both name %q; give each stage its own tool", prev.Key, m.Key, l.Label(), m.Text)
 				continue
 			}
 			used[m.Text] = m
@@ -68,7 +68,7 @@ func checkLoopConsistency(p *lint.Pass) {
 			v := loop.Get(string(s.stage))
 			if s.cap == "" {
 				if v == nil {
-					p.ReportMissing(loop, "the loop of Language %s lacks validate, which every Language MUST name; add \"validate\": \"<tool name>\"", langLabel(l))
+					p.ReportMissing(loop, "the loop of Language %s lacks validate, which every Language MUST name; add \"validate\": \"<tool name>\"", l.Label())
 				}
 				continue
 			}
@@ -79,9 +79,9 @@ func checkLoopConsistency(p *lint.Pass) {
 			declared := l.Caps.Declared(string(s.cap))
 			switch {
 			case declared && v == nil:
-				p.ReportMissing(loop, "Language %s declares %s but its loop lacks %s; add \"%s\": \"<tool name>\"", langLabel(l), s.cap, s.stage, s.stage)
+				p.ReportMissing(loop, "Language %s declares %s but its loop lacks %s; add \"%s\": \"<tool name>\"", l.Label(), s.cap, s.stage, s.stage)
 			case !declared && v != nil:
-				p.ReportKey(v, "loop.%s is present but Language %s does not declare %s; declare %s or remove loop.%s", s.stage, langLabel(l), s.cap, s.cap, s.stage)
+				p.ReportKey(v, "loop.%s is present but Language %s does not declare %s; declare %s or remove loop.%s", s.stage, l.Label(), s.cap, s.cap, s.stage)
 			}
 		}
 	})

@@ -25,9 +25,9 @@ func checkContextSchema(p *lint.Pass) {
 		_, issues := schemacheck.Compile(l.Node.Get("context_schema"))
 		for _, is := range issues {
 			if is.Key {
-				p.ReportKey(is.Node, "context_schema of Language %s: %s", langLabel(l), is.Message)
+				p.ReportKey(is.Node, "context_schema of Language %s: %s", l.Label(), is.Message)
 			} else {
-				p.Report(is.Node, "context_schema of Language %s: %s", langLabel(l), is.Message)
+				p.Report(is.Node, "context_schema of Language %s: %s", l.Label(), is.Message)
 			}
 		}
 	})
