@@ -126,49 +126,6 @@ var assertionKeywords = map[string]bool{
 	"minItems": true, "maxItems": true, "uniqueItems": true, "contentSchema": true,
 }
 
-// Subschema positions, for walking a schema: keywords whose value is one
-// schema, an array of schemas, or an object of schemas.
-var (
-	schemaValued = map[string]bool{
-		"not": true, "if": true, "then": true, "else": true, "additionalProperties": true,
-		"unevaluatedProperties": true, "propertyNames": true, "contains": true,
-		"additionalItems": true, "unevaluatedItems": true, "contentSchema": true,
-	}
-	schemaArrays = map[string]bool{"allOf": true, "anyOf": true, "oneOf": true, "prefixItems": true}
-	schemaMaps   = map[string]bool{
-		"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
-		"dependentSchemas": true,
-	}
-)
-
-// subschemas returns the schemas directly inside schema object s. items
-// may be one schema or (before 2020-12) an array; dependencies may map to
-// schemas or to arrays of names.
-func subschemas(s *source.Node) []*source.Node {
-	var out []*source.Node
-	for _, k := range s.Kids {
-		switch {
-		case schemaValued[k.Key]:
-			out = append(out, k)
-		case schemaArrays[k.Key] && k.IsArray():
-			out = append(out, k.Kids...)
-		case schemaMaps[k.Key] && k.IsObject():
-			out = append(out, k.Kids...)
-		case k.Key == "items" && k.IsArray():
-			out = append(out, k.Kids...)
-		case k.Key == "items":
-			out = append(out, k)
-		case k.Key == "dependencies" && k.IsObject():
-			for _, d := range k.Kids {
-				if d.IsObject() || d.IsBool() {
-					out = append(out, d)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // permissive reports whether schema s accepts every instance: true, or an
 // object holding only annotations (and local references to permissive
 // schemas, followed within root).

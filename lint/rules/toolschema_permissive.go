@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
@@ -177,7 +178,7 @@ func checkProgramSchemaStrict(p *lint.Pass) {
 						p.Report(k, "the program argument %q of loop tool %q uses %s, so program mistakes fail as tool-schema errors instead of diagnostics; relax the program schema to {} or a broad type", a, lt.Name, k.Key)
 					}
 				}
-				for _, sub := range subschemas(n) {
+				for _, sub := range schemacheck.Subschemas(n) {
 					walk(sub)
 				}
 			}

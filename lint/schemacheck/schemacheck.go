@@ -195,29 +195,49 @@ func walk(n *source.Node, base *url.URL, visit func(*source.Node, *url.URL)) {
 		}
 	}
 	visit(n, base)
-	for _, m := range n.Kids {
-		switch {
-		case schemaKeyword[m.Key]:
-			walk(m, base, visit)
-		case arrayKeyword[m.Key] && m.Kind == source.Array:
-			for _, e := range m.Kids {
-				walk(e, base, visit)
-			}
-		case mapKeyword[m.Key] && m.Kind == source.Object:
-			for _, e := range m.Kids {
-				walk(e, base, visit)
-			}
-		}
+	for _, m := range Subschemas(n) {
+		walk(m, base, visit)
 	}
 }
 
+// Subschemas returns the schemas directly inside schema object n, across
+// drafts 4 to 2020-12: values of keywords that hold one schema, elements of
+// keywords that hold an array of schemas, and member values of keywords
+// that hold an object of schemas. items may be one schema or (before
+// 2020-12) an array; dependencies may map to schemas or to arrays of names.
+func Subschemas(n *source.Node) []*source.Node {
+	var out []*source.Node
+	for _, k := range n.Items() {
+		switch {
+		case schemaKeyword[k.Key]:
+			out = append(out, k)
+		case arrayKeyword[k.Key] && k.IsArray():
+			out = append(out, k.Kids...)
+		case mapKeyword[k.Key] && k.IsObject():
+			out = append(out, k.Kids...)
+		case k.Key == "items" && k.IsArray():
+			out = append(out, k.Kids...)
+		case k.Key == "items":
+			out = append(out, k)
+		case k.Key == "dependencies" && k.IsObject():
+			for _, d := range k.Kids {
+				if d.IsObject() || d.IsBool() {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // The keywords whose values are schemas, arrays of schemas, or objects whose
-// member values are schemas, across drafts 4 to 2020-12.
+// member values are schemas, across drafts 4 to 2020-12 (items and
+// dependencies, whose form varies, are handled in Subschemas).
 var (
 	schemaKeyword = set("additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
-		"unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema", "items")
-	arrayKeyword = set("allOf", "anyOf", "oneOf", "prefixItems", "items")
-	mapKeyword   = set("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies")
+		"unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema")
+	arrayKeyword = set("allOf", "anyOf", "oneOf", "prefixItems")
+	mapKeyword   = set("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 )
 
 func set(ws ...string) map[string]bool {
