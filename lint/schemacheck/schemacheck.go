@@ -136,6 +136,16 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 	return sch, sc.issues
 }
 
+// Scan reports what Compile would report about references, dialects and
+// regular expressions, without compiling: it walks the schema once, so a
+// rule can afford it for every tool of a gateway-sized tools/list.
+func Scan(n *source.Node) []Issue {
+	if n == nil || n.Kind != source.Object {
+		return nil
+	}
+	return scan(n).issues
+}
+
 // scanner walks the schema keywords (not the data inside enum, const,
 // default or examples) to find what Compile reports and drops.
 type scanner struct {
