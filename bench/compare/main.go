@@ -55,12 +55,11 @@ func main() {
 	pairs := flag.Int("pairs", 10, "number of alternated A/B pairs")
 	label := flag.String("label", "", "label for the report line")
 	flag.Parse()
+	// flag.Parse consumes the first "--"; the second separates A from B.
 	args := flag.Args()
-	if len(args) < 3 || args[0] != "--" {
-		fmt.Fprintln(os.Stderr, "usage: compare [-pairs N] [-label L] -- CMD A... -- CMD B...")
-		os.Exit(2)
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
 	}
-	args = args[1:]
 	sep := -1
 	for i, a := range args {
 		if a == "--" {
