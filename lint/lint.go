@@ -220,8 +220,10 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), true
 }
 
-// dropCovered removes a fallback rule's findings at pointers where a
-// specific rule already reported in the same document, and returns the rest.
+// dropCovered removes a fallback rule's findings at values where, or inside
+// which, a specific rule already reported in the same document: the shape
+// check's complaint about an object is the specific rule's defect seen from
+// further out. It returns the rest.
 func dropCovered(fs []located, rules []*Rule) []Finding {
 	fallback := map[string]bool{}
 	for _, r := range rules {
@@ -233,15 +235,29 @@ func dropCovered(fs []located, rules []*Rule) []Finding {
 		file, pointer string
 		doc           int32
 	}
-	specific := map[at]bool{}
+	// covered holds every pointer at or above a specific finding.
+	covered := map[at]bool{}
 	for _, f := range fs {
-		if !fallback[f.Rule] {
-			specific[at{f.File, f.Pointer, f.doc}] = true
+		if fallback[f.Rule] || f.doc < 0 {
+			continue
+		}
+		ptr := f.Pointer
+		for {
+			key := at{f.File, ptr, f.doc}
+			if covered[key] {
+				break
+			}
+			covered[key] = true
+			i := strings.LastIndexByte(ptr, '/')
+			if i < 0 {
+				break
+			}
+			ptr = ptr[:i]
 		}
 	}
 	out := make([]Finding, 0, len(fs))
 	for _, f := range fs {
-		if fallback[f.Rule] && specific[at{f.File, f.Pointer, f.doc}] {
+		if fallback[f.Rule] && covered[at{f.File, f.Pointer, f.doc}] {
 			continue
 		}
 		out = append(out, f.Finding)
