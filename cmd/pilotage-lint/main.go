@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"text/tabwriter"
 	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -21,6 +22,7 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/config"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
 	"github.com/pilotagekit/pilotagekit/lint/report"
+	"github.com/pilotagekit/pilotagekit/lint/ruledoc"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -368,11 +370,21 @@ func runRules(args []string, e *env) int {
 		return exitUsage
 	}
 	if *markdown {
-		fmt.Fprint(e.stdout, rules.Markdown())
+		fmt.Fprint(e.stdout, ruledoc.Markdown())
 		return exitOK
 	}
-	for _, r := range rules.All() {
-		fmt.Fprintf(e.stdout, "%-34s %-7s %-22s %s\n", r.ID, r.Severity, r.Spec, r.Summary)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for i, s := range ruledoc.Sections() {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintf(tw, "# %s\n", s.Title)
+		for _, r := range s.Rules {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Spec, r.Summary)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return exitUsage
 	}
 	return exitOK
 }
