@@ -1,13 +1,12 @@
 package rules_test
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/fixtureseed"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -18,18 +17,7 @@ import (
 // an internal-error finding; here that is a failure, like a finding without
 // a position, message or spec section.
 func FuzzLintFile(f *testing.F) {
-	_ = filepath.WalkDir(fixtureRoot, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")) {
-			return nil
-		}
-		if fi, err := d.Info(); err != nil || fi.Size() > 4<<10 {
-			return nil
-		}
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data, uint8(0), strings.HasSuffix(p, ".jsonl"))
-		}
-		return nil
-	})
+	fixtureseed.Walk(fixtureRoot, 4<<10, func(_ string, data []byte, jsonl bool) { f.Add(data, uint8(0), jsonl) })
 	if data, err := os.ReadFile(fixtureRoot + "/examples/good-server.snapshot.json"); err == nil {
 		f.Add(data, uint8(0), false)
 	}

@@ -53,17 +53,24 @@ func init() {
 	)
 }
 
-// resultIndexes returns the guide arrays of recorded index results.
-func resultIndexes(calls []*resultCall) []*source.Node {
+// resultMembers returns member name of every recorded op result that is
+// not a request error, when it has the given kind: the guide arrays of
+// index results, the plans of validate results.
+func resultMembers(calls []*resultCall, op resultOp, name string, kind source.Kind) []*source.Node {
 	var out []*source.Node
 	for _, rc := range calls {
-		if rc.op == resultGuideIndex && !rc.requestError {
-			if g := rc.sc.Get("guides"); g.IsArray() {
-				out = append(out, g)
+		if rc.op == op && !rc.requestError {
+			if m := rc.sc.Get(name); m != nil && m.Kind == kind {
+				out = append(out, m)
 			}
 		}
 	}
 	return out
+}
+
+// resultIndexes returns the guide arrays of recorded index results.
+func resultIndexes(calls []*resultCall) []*source.Node {
+	return resultMembers(calls, resultGuideIndex, "guides", source.Array)
 }
 
 func resultHasTopic(g *source.Node, topic string) bool {

@@ -212,15 +212,7 @@ func resultNearest(doc *source.Node, ptr string) string {
 
 // resultPlans returns the plans of recorded validate results.
 func resultPlans(calls []*resultCall) []*source.Node {
-	var out []*source.Node
-	for _, rc := range calls {
-		if rc.op == resultValidate && !rc.requestError {
-			if pl := rc.sc.Get("plan"); pl.IsObject() {
-				out = append(out, pl)
-			}
-		}
-	}
-	return out
+	return resultMembers(calls, resultValidate, "plan", source.Object)
 }
 
 func checkResultPlanMaxRisk(p *lint.Pass) {

@@ -1,13 +1,10 @@
 package snapshot_test
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/fixtureseed"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 )
@@ -15,18 +12,7 @@ import (
 // FuzzDetectBuild: input-kind detection and building a snapshot, detected
 // or forced to any kind, never panic, whatever the document's shape.
 func FuzzDetectBuild(f *testing.F) {
-	_ = filepath.WalkDir("../../fixtures", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")) {
-			return nil
-		}
-		if fi, err := d.Info(); err != nil || fi.Size() > 2<<10 {
-			return nil
-		}
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data, uint8(0), strings.HasSuffix(p, ".jsonl"))
-		}
-		return nil
-	})
+	fixtureseed.Walk("../../fixtures", 2<<10, func(_ string, data []byte, jsonl bool) { f.Add(data, uint8(0), jsonl) })
 	for i, s := range []string{
 		"", "42", `"x"`, "null", "[]", "[1]", `[{"jsonrpc":"2.0"}]`, `[{"name":1}]`, `{"jsonrpc":"2.0","result":null}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"structuredContent":[]}}`, `{"tools":{}}`, `{"tools":[null,1,"x"]}`,

@@ -2,14 +2,14 @@ package source
 
 import (
 	"encoding/json"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/pilotagekit/pilotagekit/internal/fixtureseed"
 )
 
 // addFixtureSeeds seeds a fuzz target with the repository's fixtures (the
@@ -17,18 +17,7 @@ import (
 // the hostile shapes the parser must survive.
 func addFixtureSeeds(f *testing.F, add func(data []byte, name string)) {
 	f.Helper()
-	_ = filepath.WalkDir("../../fixtures", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonl")) {
-			return nil
-		}
-		if fi, err := d.Info(); err != nil || fi.Size() > 2<<10 {
-			return nil
-		}
-		if data, err := os.ReadFile(p); err == nil {
-			add(data, filepath.Base(p))
-		}
-		return nil
-	})
+	fixtureseed.Walk("../../fixtures", 2<<10, func(p string, data []byte, _ bool) { add(data, filepath.Base(p)) })
 	for _, s := range []string{
 		"", " ", "\uFEFF", "\uFEFF{}", "{}", "[]", "42", `"x"`, "null", "true", "-0", "1e400", "-1e-400", "NaN", "-Infinity",
 		`{"a":1,"a":2}`, "{\"a\":\"\xff\xfe\"}", "[\"\\ud800\"]", "[\"\\ud83d\\ude00\"]", `{"a":1} x`, "{}\n{}", "{}\n[", "[[[[[[[[[[[[[[[[[[[[",
