@@ -69,35 +69,6 @@ func programBindings(decl *source.Node) []*source.Node {
 	return append([]*source.Node{decl}, decl.Get("languages").Items()...)
 }
 
-// bindingExtensionMaps returns every MCP "extensions" capability map in the input:
-// under a "capabilities" member (initialize and discover results, and the
-// Client's initialize request in a capture) and under the stateless
-// revision's per-request client-capabilities _meta key.
-func bindingExtensionMaps(s *snapshot.Snapshot) []*source.Node {
-	var out []*source.Node
-	var walk func(n *source.Node)
-	walk = func(n *source.Node) {
-		if n == nil || (n.Kind != source.Object && n.Kind != source.Array) {
-			return
-		}
-		if n.Kind == source.Object && n.Parent != nil && n.Parent.Kind == source.Object &&
-			(n.Key == "capabilities" || n.Key == types.ClientCapabilitiesMetaKey) {
-			if ext := n.Get("extensions"); ext.IsObject() {
-				out = append(out, ext)
-			}
-		}
-		for _, k := range n.Kids {
-			walk(k)
-		}
-	}
-	for _, f := range s.Files {
-		for _, d := range f.Docs {
-			walk(d.Root)
-		}
-	}
-	return out
-}
-
 // bindingMetaKeyFix returns the defect of a _meta member name that looks like a
 // Pilotage key but is not the one the binding defines, or "".
 func bindingMetaKeyFix(key string) string {
@@ -215,7 +186,7 @@ func bindingExtensionDeclaredCheck(p *lint.Pass) {
 }
 
 func bindingExtensionLegacyIDCheck(p *lint.Pass) {
-	for _, ext := range bindingExtensionMaps(p.Snap) {
+	for _, ext := range p.Snap.ExtensionMaps() {
 		for _, k := range ext.Kids {
 			if k.Key == types.LegacyExtensionID {
 				p.ReportKey(k, "the dotted extension identifier %q is not wire-normative; declare the extension as %q instead", k.Key, types.ExtensionID)
@@ -226,7 +197,7 @@ func bindingExtensionLegacyIDCheck(p *lint.Pass) {
 
 func bindingExtensionVersionCheck(p *lint.Pass) {
 	manifestVersion, _ := p.Snap.Manifest.Str("pilotage")
-	for _, ext := range bindingExtensionMaps(p.Snap) {
+	for _, ext := range p.Snap.ExtensionMaps() {
 		v := ext.Get(types.ExtensionID).Get("version")
 		if v == nil {
 			continue

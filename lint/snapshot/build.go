@@ -165,7 +165,7 @@ func (s *Snapshot) AddManifest(f *source.File) error {
 	add()
 	s.Languages = nil
 	s.loops, s.loopsDone = nil, false
-	s.metas, s.metasDone = nil, false
+	s.metas, s.extensions, s.walked = nil, nil, false
 	s.finish()
 	return nil
 }

@@ -67,12 +67,13 @@ type Snapshot struct {
 	// capability maps, computed once here for every rule.
 	Languages []*Language
 
-	roots     map[*source.Node]*source.File
-	toolIndex map[string]*Tool
-	metas     []*source.Node
-	metasDone bool
-	loops     []*LoopTool
-	loopsDone bool
+	roots      map[*source.Node]*source.File
+	toolIndex  map[string]*Tool
+	metas      []*source.Node
+	extensions []*source.Node
+	walked     bool
+	loops      []*LoopTool
+	loopsDone  bool
 }
 
 // Tool is one entry of tools/list.
@@ -137,27 +138,50 @@ func (s *Snapshot) Language(name string) *Language {
 }
 
 // Metas returns every "_meta" object in the snapshot's documents, in
-// document order. The walk is done once per snapshot.
+// document order.
 func (s *Snapshot) Metas() []*source.Node {
-	if !s.metasDone {
-		s.metasDone = true
-		for _, f := range s.Files {
-			for _, d := range f.Docs {
-				collectMetas(d.Root, &s.metas)
-			}
-		}
-	}
+	s.walk()
 	return s.metas
 }
 
-func collectMetas(n *source.Node, out *[]*source.Node) {
-	if n == nil || (n.Kind != source.Object && n.Kind != source.Array) {
+// ExtensionMaps returns every MCP "extensions" capability map in the
+// snapshot's documents, in document order: under a "capabilities" member
+// (initialize and discover results, a Client's initialize request in a
+// capture) and under the stateless revision's per-request
+// client-capabilities _meta key.
+func (s *Snapshot) ExtensionMaps() []*source.Node {
+	s.walk()
+	return s.extensions
+}
+
+// walk visits every value of every document once, for all the collections
+// rules ask for, however many rules ask.
+func (s *Snapshot) walk() {
+	if s.walked {
 		return
 	}
-	for _, k := range n.Kids {
-		if n.Kind == source.Object && k.Key == "_meta" && k.Kind == source.Object {
-			*out = append(*out, k)
+	s.walked = true
+	var visit func(n *source.Node)
+	visit = func(n *source.Node) {
+		if n.Kind != source.Object && n.Kind != source.Array {
+			return
 		}
-		collectMetas(k, out)
+		if n.Kind == source.Object && n.Parent != nil && n.Parent.Kind == source.Object &&
+			(n.Key == "capabilities" || n.Key == types.ClientCapabilitiesMetaKey) {
+			if ext := n.Get("extensions"); ext.IsObject() {
+				s.extensions = append(s.extensions, ext)
+			}
+		}
+		for _, k := range n.Kids {
+			if n.Kind == source.Object && k.Key == "_meta" && k.Kind == source.Object {
+				s.metas = append(s.metas, k)
+			}
+			visit(k)
+		}
+	}
+	for _, f := range s.Files {
+		for _, d := range f.Docs {
+			visit(d.Root)
+		}
 	}
 }
