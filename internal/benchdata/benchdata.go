@@ -133,19 +133,6 @@ func Snapshot(nTools, nLangs int) []byte {
 	return append(b, '\n')
 }
 
-// ToolsList returns a tools/list result with n tools and no manifest.
-func ToolsList(n int) []byte {
-	tools := fixedTools()
-	for i := 0; len(tools) < n; i++ {
-		tools = append(tools, plainTool(i))
-	}
-	b, err := json.MarshalIndent(map[string]any{"tools": tools}, "", "  ")
-	if err != nil {
-		panic(err)
-	}
-	return append(b, '\n')
-}
-
 // SizeString formats a byte count for reports.
 func SizeString(n int) string {
 	switch {
