@@ -53,8 +53,26 @@ type Rule struct {
 	ID string
 	// Severity is the default; configuration may override it.
 	Severity Severity
+	// Family groups rules for the docs, SARIF tags and fixture folders; the
+	// rule table sets it, so a rule cannot sit in one family's list and claim
+	// another.
+	Family string
 	// Spec cites the section enforced, such as "Part III §4.6".
 	Spec string
+	// Quote is the sentence the rule enforces, verbatim from the cited text,
+	// keyword included; empty for advice beyond the spec and for the tool's
+	// own policies.
+	Quote string
+	// Keyword is the requirement keyword of Quote (MUST, MUST NOT, REQUIRED,
+	// SHOULD, SHOULD NOT, RECOMMENDED); "" for advice. The default Severity
+	// follows it, and a test holds every rule to that.
+	Keyword string
+	// Since is the release that added the rule.
+	Since string
+	// Deprecated rules still run when enabled by name; ReplacedBy names the
+	// rules that took over their checks.
+	Deprecated bool
+	ReplacedBy []string
 	// Summary is one line: what the rule checks.
 	Summary string
 	// Doc is one paragraph: what, why it matters for an agent or Host.
