@@ -58,7 +58,7 @@ func checkProbeExpectation(p *lint.Pass) {
 		cite := pr.Spec + ": \u201c" + pr.Quote + "\u201d"
 		if c.Result == nil && c.Error == nil {
 			if ms := c.Node.Get("probe").Get("timeout_ms"); ms != nil {
-				p.Report(ms, "probe %s got no answer within %s ms; a server must answer every request, refusals included (%s), so make the server return the %s instead of hanging.", label, ms.Text, pr.Spec, describe(want))
+				p.Report(ms, "probe %s got no answer within %s ms where the spec requires a %s: %s", label, ms.Text, describe(want), cite)
 			}
 			continue
 		}
@@ -71,14 +71,17 @@ func checkProbeExpectation(p *lint.Pass) {
 		if got == probe.RequestError && len(want.Kinds) > 0 {
 			kind := sc.Get("error").Get("kind")
 			if kind == nil || !kind.IsString() || !slices.Contains(want.Kinds, kind.Text) {
-				where := kind
+				where, drew := kind, "no kind"
+				if kind.IsString() {
+					drew = "kind " + kind.Text
+				}
 				if where == nil {
 					where = sc
 				}
 				if where == nil {
 					where = c.Result
 				}
-				p.Report(where, "probe %s drew a request error without kind %s; return the kind the spec names: %s", label, strings.Join(want.Kinds, " or "), cite)
+				p.Report(where, "probe %s drew a request error with %s where the spec requires kind %s: %s", label, drew, strings.Join(want.Kinds, " or "), cite)
 				continue
 			}
 		}
