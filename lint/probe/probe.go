@@ -527,8 +527,8 @@ func (t *Target) trace(runID string) []Request {
 // tool that does not exist is a carrier error.
 var UnknownTool = &Probe{
 	Name: "unknown-tool", Vector: "PIL-CARRIER-UNKNOWN-TOOL-B", Defect: "unknown_tool",
-	Spec: "Part III §7.1", Keyword: "",
-	Quote:  "Carrier protocol error: JSON-RPC error response (-32602: Unknown tool or invalid CallToolRequest envelope).",
+	Spec: "Part III §7.1, §10.1", Keyword: "MUST",
+	Quote:  "It uses `isError` according to Sections 6 and 7 (§10.1 item 9, a MUST of every conformant Server; §7.1 maps a carrier protocol error, -32602 for an unknown tool, to a JSON-RPC error response).",
 	Safety: "No tool of that name exists, so nothing can run.",
 	Expect: Expect{Channel: CarrierError},
 	Build:  func(*Target) []Request { return one(NoSuchTool, map[string]any{}) },

@@ -3,6 +3,7 @@ package snapshotter_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -84,6 +85,40 @@ func TestProbeConformant(t *testing.T) {
 	}
 	if strings.Contains(string(snap), "timeout_ms") {
 		t.Error("a probe of the conformant server timed out")
+	}
+}
+
+// TestProbeRun: with --probe-run the user's program is test-run on calc/1,
+// which declares execute.test_run, and on no other Language.
+func TestProbeRun(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	got, snap := probeFindings(t, snapshotter.Options{Command: []string{bin, "-mode", "full"}, Probe: &snapshotter.Probing{Run: prog, CallTimeout: 2 * time.Second}})
+	if got != "" {
+		t.Errorf("findings:\n%s", got)
+	}
+	if n := strings.Count(string(snap), `"name": "execute-test-run"`); n != 1 {
+		t.Fatalf("%d execute-test-run calls, want 1 (calc/1 only)", n)
+	}
+	var doc struct {
+		Calls []struct {
+			Name      string         `json:"name"`
+			Arguments map[string]any `json:"arguments"`
+			Result    struct {
+				StructuredContent struct {
+					Outcome struct{ Status string } `json:"outcome"`
+				} `json:"structuredContent"`
+			} `json:"result"`
+			Probe struct{ Name string } `json:"probe"`
+		} `json:"calls"`
+	}
+	if err := json.Unmarshal(snap, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc.Calls {
+		if c.Probe.Name == "execute-test-run" && (c.Name != "run_calc" || c.Arguments["test_run"] != true || c.Result.StructuredContent.Outcome.Status != "success") {
+			t.Errorf("the test run is not a successful run_calc call with test_run: true: %+v", c)
+		}
 	}
 }
 
