@@ -11,7 +11,9 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func all() []*probe.Probe { return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool) }
+func all() []*probe.Probe {
+	return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool)
+}
 
 // TestProbesAreDocumented: every probe names its deciding sentence, its
 // keyword and its safety argument, and every vector it cites is one of the
