@@ -56,6 +56,11 @@ func runSnapshot(args []string, e *env) int {
 	opt := snapshotter.Options{Command: command, URL: *url, Timeout: *timeout, ProtocolVersion: *proto, ClientVersion: toolVersion()}
 	if *probeOn {
 		opt.Probe = &snapshotter.Probing{CallTimeout: *probeTimeout}
+		// Some thirty probe calls, each allowed --probe-timeout, need more
+		// than the default budget of a plain snapshot.
+		if !fs.Changed("timeout") {
+			opt.Timeout = 5 * time.Minute
+		}
 		if *probeRun != "" {
 			data, err := os.ReadFile(*probeRun)
 			if err == nil && !json.Valid(data) {
