@@ -120,9 +120,9 @@ const (
 	NoSuchTopic    = "pilotage-probe-no-such-topic"
 	NoSuchBaseline = "pilotage-probe-no-such-baseline"
 	UnknownLevel   = "pilotage-probe-verbose"
-	// unparsable opens three parentheses it never closes and starts with a
+	// Unparsable opens three parentheses it never closes and starts with a
 	// NUL, which no program text of any Language accepts.
-	unparsable = "\x00((( pilotage probe: this is not a program"
+	Unparsable = "\x00((( pilotage probe: this is not a program"
 )
 
 // Garbage is a program value of the JSON type the tool's schema declares
@@ -133,11 +133,11 @@ const (
 func Garbage(jsonType string) any {
 	switch jsonType {
 	case "object":
-		return map[string]any{unparsable: unparsable}
+		return map[string]any{Unparsable: Unparsable}
 	case "array":
-		return []any{unparsable}
+		return []any{Unparsable}
 	}
-	return unparsable
+	return Unparsable
 }
 
 // Empty is the empty program of the declared JSON type.
@@ -209,7 +209,7 @@ const MaxPages = 50
 const (
 	safeRead     = "A read: the learn and lookup operations have no side effects on any server, correct or not."
 	safeValidate = "Validation MUST create no externally observable state change (Part II §6.4), and the program cannot parse."
-	safeGarbage  = "The program cannot parse (it starts with NUL and never closes its parentheses), so even a server that ignores the defect refuses the Run at re-validation (Part II §6.5.2 step 3) before anything executes."
+	safeGarbage  = "The program cannot parse (it starts with NUL and never closes its parentheses), so even a server that ignores the defect refuses the Run at re-validation (Part II §6.5.2 step 3) before anything executes. Where the tool's schema types the program as an object, the garbage is the name and value of its one member; a Language that ignored that member would see an empty program."
 	safeUnknown  = "The identifier is made up and names the probe, so no server can resolve it to anything to act on."
 )
 
