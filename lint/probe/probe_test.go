@@ -127,3 +127,25 @@ func TestGarbageCannotParse(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeTable keeps the README's table of probes complete: one row per
+// probe, with its vector and defect.
+func TestReadmeTable(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range all() {
+		v, d := "—", "none"
+		if p.Vector != "" {
+			v = "`" + p.Vector + "`"
+		}
+		if p.Defect != "" {
+			d = p.Defect
+		}
+		row := "| `" + p.Name + "` | " + v + " | " + d + " | " + p.Spec + " | " + p.Safety + " |\n"
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README lacks the row\n%s", row)
+		}
+	}
+}
