@@ -226,7 +226,7 @@ func runLint(args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), plural(len(stale), "finding"), name, name)
 		}
 	}
-	r := &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, FailOn: failOn}
+	r := &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, FailOn: failOn, Probes: report.ScanProbes(ins)}
 	if err := writeReports(e, &f.out, r); err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
 		return exitUsage

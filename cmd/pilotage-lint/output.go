@@ -50,7 +50,7 @@ func (o *outputFlags) targets() ([]reportTarget, error) {
 		stdout[f] = true
 		// Two documents on one stream parse as neither; text and github
 		// lines mix fine, as a GitHub Actions log wants.
-		if f == "json" || f == "sarif" || f == "junit" {
+		if f == "json" || f == "sarif" || f == "junit" || f == "html" {
 			if len(o.formats) > 1 {
 				return nil, fmt.Errorf("--format %s is a whole document and cannot share standard output with %s; write it with --output %s=FILE", f, strings.Join(without(o.formats, f), ", "), f)
 			}

@@ -35,6 +35,10 @@ func runSnapshot(args []string, e *env) int {
 	callsPath := fs.String("calls", "", `JSON file with tool calls to record: [{"name": "...", "arguments": {...}}, ...]`)
 	timeout := fs.Duration("timeout", snapshotter.DefaultTimeout, "give up, and stop the server, after this long")
 	proto := fs.String("protocol-version", "", "MCP revision to offer first (default: the SDK's latest, 2026-07-28 through server/discover, falling back to initialize)")
+	// The conformance probe (lint/probe, lint/snapshotter/probe.go).
+	probeOn := fs.Bool("probe", false, "after the snapshot, send the safe probe set of lint/probe and record every probe call")
+	probeRun := fs.String("probe-run", "", "with --probe: a valid program (JSON file) to test-run, only with test_run: true on a Language that declares execute.test_run")
+	probeTimeout := fs.Duration("probe-timeout", snapshotter.DefaultProbeTimeout, "with --probe: the longest wait for one probe call; a call that outlives it is recorded as unanswered")
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, "usage: pilotage-lint snapshot [flags] -- COMMAND [ARGS...]\n       pilotage-lint snapshot [flags] --url URL\n\nStarts an MCP server (or connects to one on this machine), records initialize or\nserver/discover, tools/list, resources/list, pilotage_manifest and the --calls,\nand writes them as a pilotage-lint snapshot.\n\nflags:\n%s", fs.FlagUsages())
 	}
@@ -50,6 +54,28 @@ func runSnapshot(args []string, e *env) int {
 		return exitUsage
 	}
 	opt := snapshotter.Options{Command: command, URL: *url, Timeout: *timeout, ProtocolVersion: *proto, ClientVersion: toolVersion()}
+	if *probeOn {
+		opt.Probe = &snapshotter.Probing{CallTimeout: *probeTimeout}
+		// Some thirty probe calls, each allowed --probe-timeout, need more
+		// than the default budget of a plain snapshot.
+		if !fs.Changed("timeout") {
+			opt.Timeout = 5 * time.Minute
+		}
+		if *probeRun != "" {
+			data, err := os.ReadFile(*probeRun)
+			if err == nil && !json.Valid(data) {
+				err = errors.New("not JSON")
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "pilotage-lint snapshot: --probe-run: want a JSON file holding one program: %v\n", err)
+				return exitUsage
+			}
+			opt.Probe.Run = data
+		}
+	} else if *probeRun != "" {
+		fmt.Fprintln(e.stderr, "pilotage-lint snapshot: --probe-run needs --probe")
+		return exitUsage
+	}
 	if *callsPath != "" {
 		data, err := os.ReadFile(*callsPath)
 		if err != nil {

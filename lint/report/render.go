@@ -9,7 +9,7 @@ import (
 
 // Formats are the names accepted by --format and --output, in the order
 // the help text lists them.
-var Formats = []string{"text", "json", "sarif", "github", "junit"}
+var Formats = []string{"text", "json", "sarif", "github", "junit", "html"}
 
 // KnownFormat reports whether name is one of Formats.
 func KnownFormat(name string) bool { return slices.Contains(Formats, name) }
@@ -27,6 +27,8 @@ func Write(w io.Writer, format string, run *Run, text TextOptions) error {
 		return GitHub(w, run)
 	case "junit":
 		return JUnit(w, run)
+	case "html":
+		return HTML(w, run)
 	}
 	return fmt.Errorf("unknown format %q: use %s", format, strings.Join(Formats, ", "))
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/probe"
 )
 
 // Tool identifies pilotage-lint in machine-readable output.
@@ -29,6 +30,9 @@ type Run struct {
 	// JUnit marks only such findings as test failures, so the test report
 	// agrees with the exit code.
 	FailOn lint.Severity
+	// Probes are the probe calls of the linted snapshots (ScanProbes), for
+	// the coverage summary and the html format.
+	Probes []probe.Call
 }
 
 // Summary counts findings by severity.
@@ -83,6 +87,9 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 	}
 	s := Summarize(run.Result)
 	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, plural(s.Errors, "error"), s.Warnings, plural(s.Warnings, "warning"), s.Infos, plural(s.Infos, "info"), s.Files, plural(s.Files, "file"))
+	if cov := run.coverage(); cov != nil && err == nil {
+		_, err = fmt.Fprintln(w, cov)
+	}
 	return err
 }
 
@@ -125,11 +132,12 @@ type jsonDoc struct {
 	Files    []lint.FileInfo `json:"files"`
 	Findings []jsonFinding   `json:"findings"`
 	Summary  Summary         `json:"summary"`
+	Coverage *probe.Coverage `json:"coverage,omitempty"`
 }
 
 // JSON prints the documented machine contract (README, "JSON output").
 func JSON(w io.Writer, run *Run) error {
-	doc := jsonDoc{Version: JSONVersion, Tool: run.Tool, Files: run.Result.Files, Findings: []jsonFinding{}, Summary: Summarize(run.Result)}
+	doc := jsonDoc{Version: JSONVersion, Tool: run.Tool, Files: run.Result.Files, Findings: []jsonFinding{}, Summary: Summarize(run.Result), Coverage: run.coverage()}
 	if doc.Files == nil {
 		doc.Files = []lint.FileInfo{}
 	}

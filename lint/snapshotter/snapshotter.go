@@ -66,6 +66,8 @@ type Options struct {
 	ProtocolVersion string
 	// ClientVersion names pilotage-lint's version in the handshake.
 	ClientVersion string
+	// Probe, when set, sends the probe set after the calls (probe.go).
+	Probe *Probing
 }
 
 // Result is a finished snapshot.
@@ -259,6 +261,10 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		}
 		res.Calls = len(calls)
 		doc = append(doc, member{"calls", calls})
+	}
+
+	if opt.Probe != nil {
+		doc = s.probeRun(doc, mex.result, tools, opt.Probe, res)
 	}
 
 	var b bytes.Buffer

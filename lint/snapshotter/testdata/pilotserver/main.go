@@ -5,10 +5,15 @@
 // -mode selects its behaviour:
 //
 //	compliant   a conformant server
+//	full        compliant plus a second Language, calc/1, with a paged
+//	            catalog, execution both, session retention and trace fetch
 //	faulty      the same server with known defects in its manifest and results
 //	nomanifest  no pilotage_manifest tool (the call draws a JSON-RPC error)
 //	silent      reads requests and never answers
 //	crash       exits before the handshake
+//
+// -fault NAME (or PILOTSERVER_FAULT) breaks one requirement that one probe
+// of lint/probe observes; calc.go lists the faults.
 //
 // -pagesize N pages tools/list N tools at a time.
 //
@@ -28,6 +33,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -37,7 +43,7 @@ const (
 )
 
 var (
-	mode     = flag.String("mode", "compliant", "compliant, faulty, nomanifest, silent or crash")
+	mode     = flag.String("mode", "compliant", "compliant, full, faulty, nomanifest, silent or crash")
 	pageSize = flag.Int("pagesize", 0, "tools per tools/list page (0: the SDK default)")
 )
 
@@ -46,6 +52,9 @@ func faulty() bool { return *mode == "faulty" }
 func main() {
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address instead of stdio")
 	flag.Parse()
+	if !validFault(*fault) {
+		log.Fatalf("unknown fault %q", *fault)
+	}
 	switch *mode {
 	case "crash":
 		fmt.Fprintln(os.Stderr, "pilotserver: crashing on purpose")
@@ -132,6 +141,9 @@ func newServer() *mcp.Server {
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
 		Meta:         mcp.Meta{extension: map[string]any{"argument": "flow", "language": language}},
 	}, runFlow)
+	if full() {
+		addCalc(s)
+	}
 	return s
 }
 
@@ -163,7 +175,11 @@ func manifest() map[string]any {
 		delete(lang, "title")
 		lang["trace"] = "summary"
 	}
-	return map[string]any{"pilotage": "1.1", "languages": []any{lang}}
+	langs := []any{lang}
+	if full() {
+		langs = append(langs, calcManifest())
+	}
+	return map[string]any{"pilotage": "1.1", "languages": langs}
 }
 
 const coreBody = "# toyflow/1\n\nA flow is {\"steps\": [...]}; each step is {\"id\", \"emit\"} and emits its string.\n"
@@ -180,14 +196,14 @@ var guides = []guide{
 	{"closed-sets", "Closed sets of toyflow/1", "reference", closedSetsBody, []string{"closed-sets"}},
 }
 
-func guideMeta(g guide) map[string]any {
+func guideMeta(g guide, lang string) map[string]any {
 	size := len(g.Body)
 	if faulty() && g.ID == "core" {
 		size++ // the recorded fetch then disagrees with the index
 	}
 	return map[string]any{
 		"id": g.ID, "title": g.Title, "level": g.Level, "topics": g.Topics,
-		"language": language, "version": "1", "size_bytes": size, "format": "text/markdown",
+		"language": lang, "version": "1", "size_bytes": size, "format": "text/markdown",
 	}
 }
 
@@ -203,14 +219,21 @@ func requestError(kind, msg string) *mcp.CallToolResult {
 
 func getGuide(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
-	if a["language"] != language {
+	gs, lang := guides, language
+	if full() && a["language"] == calcLanguage {
+		gs, lang = calcGuides, calcLanguage
+	} else if a["language"] != language {
 		return requestError("not_found", "unknown language"), nil
 	}
 	id, _ := a["id"].(string)
+	// Neither Language declares guides.topic_fetch (Part III §7.2).
+	if _, ok := a["topic"]; ok && !faultIs("topic-ignored") {
+		return requestError("invalid_request", "topic fetch is not declared"), nil
+	}
 	if id == "" {
 		var index []any
-		for _, g := range guides {
-			m := guideMeta(g)
+		for _, g := range gs {
+			m := guideMeta(g, lang)
 			if faulty() && g.ID == "core" {
 				m["body"] = g.Body
 			}
@@ -218,12 +241,15 @@ func getGuide(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult,
 		}
 		return result(map[string]any{"guides": index}, false), nil
 	}
-	for _, g := range guides {
+	for _, g := range gs {
 		if g.ID == id {
-			m := guideMeta(g)
+			m := guideMeta(g, lang)
 			m["body"] = g.Body
 			return result(map[string]any{"guide": m}, false), nil
 		}
+	}
+	if faultIs("guide-kind") {
+		return requestError("invalid_request", "unknown guide"), nil
 	}
 	return requestError("not_found", "unknown guide"), nil
 }
@@ -282,8 +308,40 @@ func validateFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolRes
 	return result(resp, faulty() && len(ds) > 0), nil
 }
 
+// flowRequestError checks a run_flow request's well-formedness (Part II
+// §6.5.2 step 1) and returns the request error, or nil.
+func flowRequestError(a map[string]any) (*mcp.CallToolResult, error) {
+	_, hasFlow := a["flow"]
+	_, hasRef := a["program_ref"]
+	switch {
+	case hasFlow && hasRef && !faultIs("both-runnables"), !hasFlow && !hasRef:
+		return requestError("invalid_request", "give exactly one of flow and program_ref"), nil
+	case hasRef && !hasFlow:
+		return requestError("not_found", "unknown program reference"), nil
+	}
+	if l, ok := a["trace_level"]; ok && l != "none" && l != "summary" && l != "full" {
+		if faultIs("trace-level-rpc") {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "trace_level must be none, summary or full"}
+		}
+		return requestError("invalid_request", "trace_level must be none, summary or full"), nil
+	}
+	if _, ok := a["mode"]; ok {
+		return requestError("invalid_request", "toyflow/1 has execution immediate and takes no mode"), nil
+	}
+	if _, ok := a["test_run"]; ok && !faultIs("test-run-ignored") {
+		return requestError("invalid_request", "toyflow/1 does not declare execute.test_run"), nil
+	}
+	if a["store"] == true && !faultIs("store-ignored") {
+		return requestError("unsupported", "toyflow/1 retains nothing (retention none)"), nil
+	}
+	return nil, nil
+}
+
 func runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
+	if r, err := flowRequestError(a); r != nil || err != nil {
+		return r, err
+	}
 	steps, ds := check(a)
 	if len(ds) > 0 {
 		return result(map[string]any{

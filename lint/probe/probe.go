@@ -1,0 +1,556 @@
+// Package probe holds the probe set of `pilotage-lint snapshot --probe`:
+// the requests sent to a live Pilotage server, each with the one deliberate
+// defect it carries, the official conformance vector that covers it, the
+// spec sentence that decides the right answer, and the argument for why it
+// is safe to send to a server that does real work.
+//
+// The package builds requests and states expectations; it never connects to
+// anything. lint/snapshotter sends the requests and records them, and the
+// probe-expectation rule judges the recorded answers offline, so the same
+// snapshot gives the same findings on any machine.
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// Channel is where Part III §7.1 routes an answer.
+type Channel string
+
+// The three channels a tools/call can answer on.
+const (
+	// Result is a CallToolResult with isError false: data, diagnostics or
+	// an outcome.
+	Result Channel = "result"
+	// RequestError is a CallToolResult with isError true and a Part III
+	// §7.2 error object in structuredContent.
+	RequestError Channel = "request error"
+	// CarrierError is a JSON-RPC error response.
+	CarrierError Channel = "JSON-RPC error"
+)
+
+// Expect is what the spec requires of the answer to a probe.
+type Expect struct {
+	Channel Channel
+	// Kinds are the request-error kinds the spec allows, when Channel is
+	// RequestError.
+	Kinds []string
+	// CatalogVersion: structuredContent must carry catalog_version (Part II
+	// §6.3, including on the error of an unknown get).
+	CatalogVersion bool
+	// Invalid: a validate result must say valid: false.
+	Invalid bool
+	// Status is the outcome status an execute result must carry.
+	Status string
+	// SameAs names a probe of the same Language whose whole result this
+	// one's must equal (Part III §7.2, whole-result indistinguishability).
+	SameAs string
+}
+
+// Probe is one kind of request of the probe set.
+type Probe struct {
+	// Name is the probe's permanent machine name, recorded in the call's
+	// probe tag.
+	Name string
+	// Vector is the ID of the official conformance vector that covers the
+	// probe, or "".
+	Vector string
+	// Defect is the machine name of the one deliberate fault in the
+	// request; "" for a well-formed request.
+	Defect string
+	// Spec is the section that decides the right answer, Quote its
+	// sentence and Keyword the sentence's requirement keyword.
+	Spec, Quote, Keyword string
+	// Safety says why the request cannot cause a side effect on a correct
+	// server.
+	Safety string
+	Expect Expect
+	// Build returns the requests for one Language; none when the probe does
+	// not apply to it.
+	Build func(*Target) []Request
+	// Pages marks a catalog list: the runner follows next_cursor.
+	Pages bool
+}
+
+// Request is one tools/call to send.
+type Request struct {
+	Tool string
+	Args map[string]any
+}
+
+// Guide is a guide listed by the index probe.
+type Guide struct {
+	ID     string
+	Topics []string
+}
+
+// Target is one Language of the probed server, with what the earlier
+// probes of the run learned about it.
+type Target struct {
+	Language types.Language
+	Caps     types.CapabilityMap
+	// ValidateArg and ExecuteArg are the program-bearing argument names
+	// declared by the loop tools (Part III §5); ValidateType and
+	// ExecuteType the JSON type their schemas give the program, "" for
+	// none.
+	ValidateArg, ExecuteArg   string
+	ValidateType, ExecuteType string
+	// Guides and Entries are filled from the index and list probes.
+	Guides  []Guide
+	Entries []string
+	// RefusedRun is the run_id of the refused invalid-program Run.
+	RefusedRun string
+	// Program is the user's --probe-run program, or nil.
+	Program json.RawMessage
+}
+
+// Values no server can know: each names the probe so that a server log
+// shows where it came from.
+const (
+	NoSuchGuide    = "pilotage-probe-no-such-guide"
+	NoSuchLanguage = "pilotage-probe/no-such-language"
+	NoSuchEntry    = "pilotage-probe-no-such-entry"
+	NoSuchRef      = "pilotage-probe-no-such-program-ref"
+	NoSuchRun      = "pilotage-probe-no-such-run"
+	NoSuchTool     = "pilotage_probe_no_such_tool"
+	NoSuchTopic    = "pilotage-probe-no-such-topic"
+	NoSuchBaseline = "pilotage-probe-no-such-baseline"
+	UnknownLevel   = "pilotage-probe-verbose"
+	// Unparsable opens three parentheses it never closes and starts with a
+	// NUL, which no program text of any Language accepts.
+	Unparsable = "\x00((( pilotage probe: this is not a program"
+)
+
+// Garbage is a program value of the JSON type the tool's schema declares
+// that cannot parse as a program: a string, object key or array element
+// that starts with NUL and never closes its parentheses. Matching the
+// declared type keeps the request structurally valid, so the answer is
+// the Language's, not the schema validator's.
+func Garbage(jsonType string) any {
+	switch jsonType {
+	case "object":
+		return map[string]any{Unparsable: Unparsable}
+	case "array":
+		return []any{Unparsable}
+	}
+	return Unparsable
+}
+
+// Empty is the empty program of the declared JSON type.
+func Empty(jsonType string) any {
+	switch jsonType {
+	case "object":
+		return map[string]any{}
+	case "array":
+		return []any{}
+	}
+	return ""
+}
+
+func (t *Target) declared(c string) bool { return t.Caps.Declared(c) }
+
+// execArgs is a well-formed execute request apart from the runnable: the
+// mode a Language with execution "both" requires (Part III §4.4).
+func (t *Target) execArgs() map[string]any {
+	a := map[string]any{}
+	if t.Language.Execution == "both" {
+		a["mode"] = "immediate"
+	}
+	return a
+}
+
+func (t *Target) garbageExec() map[string]any {
+	a := t.execArgs()
+	a[t.ExecuteArg] = Garbage(t.ExecuteType)
+	return a
+}
+
+func (t *Target) canExecute() bool {
+	return t.declared("execute") && t.Language.Loop.Execute != "" && t.ExecuteArg != ""
+}
+
+func one(tool string, args map[string]any) []Request {
+	return []Request{{Tool: tool, Args: args}}
+}
+
+func (t *Target) guide(args map[string]any) []Request {
+	if !t.declared("guides") {
+		return nil
+	}
+	args["language"] = t.Language.Name
+	return one(types.ToolGetGuide, args)
+}
+
+func (t *Target) catalog(args map[string]any) []Request {
+	if !t.declared("catalog") {
+		return nil
+	}
+	args["language"] = t.Language.Name
+	return one(types.ToolCatalog, args)
+}
+
+func (t *Target) exec(args map[string]any) []Request {
+	if !t.canExecute() {
+		return nil
+	}
+	return one(t.Language.Loop.Execute, args)
+}
+
+// maxGuides caps the guide fetches of one Language.
+const maxGuides = 20
+
+// MaxPages caps the catalog pages of one Language.
+const MaxPages = 50
+
+const (
+	safeRead     = "A read: the learn and lookup operations have no side effects on any server, correct or not."
+	safeValidate = "Validation MUST create no externally observable state change (Part II §6.4), and the program cannot parse."
+	safeGarbage  = "The program cannot parse (it starts with NUL and never closes its parentheses), so even a server that ignores the defect refuses the Run at re-validation (Part II §6.5.2 step 3) before anything executes. Where the tool's schema types the program as an object, the garbage is the name and value of its one member; a Language that ignored that member would see an empty program."
+	safeUnknown  = "The identifier is made up and names the probe, so no server can resolve it to anything to act on."
+)
+
+// Set is the probe set, in the order the runner sends it: a probe that
+// needs what an earlier one learned comes after it.
+var Set = []*Probe{
+	{
+		Name: "guide-index", Vector: "PIL-LEARN-INDEX-G",
+		Spec: "Part II §6.2", Keyword: "MUST",
+		Quote:  "A Server MUST support the index form so that a Client can choose which guides to retrieve without first loading their content.",
+		Safety: safeRead,
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.guide(map[string]any{}) },
+	},
+	{
+		Name: "guide-fetch", Vector: "PIL-LEARN-FETCH-G",
+		Spec: "Part II §6.2, Part III §4.1", Keyword: "MUST",
+		Quote:  "It uses `isError` according to Sections 6 and 7 (Part III §10.1: a conformant MCP Server MUST satisfy all of these requirements).",
+		Safety: safeRead + " At most 20 guides per Language are fetched.",
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			var out []Request
+			for i, g := range t.Guides {
+				if i == maxGuides {
+					break
+				}
+				out = append(out, t.guide(map[string]any{"id": g.ID})...)
+			}
+			return out
+		},
+	},
+	{
+		Name: "guide-unknown-id", Vector: "PIL-LEARN-UNKNOWN-ID-B", Defect: "unknown_guide_id",
+		Spec: "Part II §6.2, Part III §7.2", Keyword: "MUST",
+		Quote:  "An unknown guide `id` is a request error (Part III §7.2: kind not_found; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeRead + " " + safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
+		Build:  func(t *Target) []Request { return t.guide(map[string]any{"id": NoSuchGuide}) },
+	},
+	{
+		Name: "guide-unknown-language", Defect: "unknown_language",
+		Spec: "Part III §4.1, §7.2", Keyword: "MUST",
+		Quote:  "An unknown `language` is a request error under Section 7 (kind not_found; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeRead + " " + safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
+		Build: func(t *Target) []Request {
+			r := t.guide(map[string]any{})
+			if len(r) > 0 {
+				r[0].Args["language"] = NoSuchLanguage
+			}
+			return r
+		},
+	},
+	{
+		Name: "guide-topic-undeclared", Vector: "PIL-LEARN-TOPIC-UNDECLARED-B", Defect: "undeclared_topic_fetch",
+		Spec: "Part III §4.1, §7.2", Keyword: "MUST",
+		Quote:  "invalid_request: a member inapplicable to the verb or declared capabilities (Part III §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeRead,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build: func(t *Target) []Request {
+			if t.Caps.SubFeature("guides", "topic_fetch") {
+				return nil
+			}
+			for _, g := range t.Guides {
+				if len(g.Topics) > 0 {
+					return t.guide(map[string]any{"id": g.ID, "topic": g.Topics[0]})
+				}
+			}
+			return nil
+		},
+	},
+	{
+		Name: "guide-unknown-topic", Defect: "unknown_topic",
+		Spec: "Part III §4.1, §7.2", Keyword: "MUST",
+		Quote:  "An unknown `topic` is a request error under Section 7 (kind not_found; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeRead + " " + safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
+		Build: func(t *Target) []Request {
+			if !t.Caps.SubFeature("guides", "topic_fetch") || len(t.Guides) == 0 {
+				return nil
+			}
+			return t.guide(map[string]any{"id": t.Guides[0].ID, "topic": NoSuchTopic})
+		},
+	},
+	{
+		Name: "catalog-list", Vector: "PIL-LOOKUP-PAGINATION-G",
+		Spec: "Part II §6.3", Keyword: "MUST",
+		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
+		Safety: safeRead + " At most 50 pages per Language are read, and a repeated cursor stops the listing.",
+		Expect: Expect{Channel: Result, CatalogVersion: true},
+		Pages:  true,
+		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
+	},
+	{
+		Name: "catalog-get", Vector: "",
+		Spec: "Part II §6.3", Keyword: "MUST",
+		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
+		Safety: safeRead,
+		Expect: Expect{Channel: Result, CatalogVersion: true},
+		Build: func(t *Target) []Request {
+			if len(t.Entries) == 0 {
+				return nil
+			}
+			return t.catalog(map[string]any{"verb": "get", "id": t.Entries[0]})
+		},
+	},
+	{
+		Name: "catalog-get-unknown", Vector: "PIL-LOOKUP-GET-UNKNOWN-B", Defect: "unknown_entry_id",
+		Spec: "Part II §6.3", Keyword: "MUST",
+		Quote:  "An unknown `id` is a request error. The error response MUST still carry the current `catalog_version`.",
+		Safety: safeRead + " " + safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, CatalogVersion: true},
+		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "get", "id": NoSuchEntry}) },
+	},
+	{
+		Name: "catalog-changed-since-undeclared", Vector: "PIL-LOOKUP-CHANGED-UNDECLARED-B", Defect: "undeclared_changed_since",
+		Spec: "Part III §4.2, §7.2", Keyword: "MUST",
+		Quote:  "Supplying a verb not enabled by the declared sub-features is a request error (Part III §4.2; kind invalid_request, §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeRead,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build: func(t *Target) []Request {
+			if t.Caps.SubFeature("catalog", "changed_since") {
+				return nil
+			}
+			return t.catalog(map[string]any{"verb": "changed_since", "catalog_version": NoSuchBaseline})
+		},
+	},
+	{
+		Name: "catalog-unknown-baseline", Vector: "PIL-LOOKUP-UNKNOWN-BASELINE-B", Defect: "unknown_baseline",
+		Spec: "Part II §6.3", Keyword: "MUST",
+		Quote:  "When the Server cannot calculate changes from the supplied token, it MUST return a distinguishable unknown-baseline request error.",
+		Safety: safeRead + " " + safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"unknown_baseline"}},
+		Build: func(t *Target) []Request {
+			if !t.Caps.SubFeature("catalog", "changed_since") {
+				return nil
+			}
+			return t.catalog(map[string]any{"verb": "changed_since", "catalog_version": NoSuchBaseline})
+		},
+	},
+	{
+		Name: "validate-unparsable", Defect: "unparsable_program",
+		Spec: "Part III §7.1", Keyword: "MUST NOT",
+		Quote:  "A Server MUST NOT report an invalid program through `isError: true` or a JSON-RPC error.",
+		Safety: safeValidate,
+		Expect: Expect{Channel: Result, Invalid: true},
+		Build: func(t *Target) []Request {
+			if t.ValidateArg == "" || t.Language.Loop.Validate == "" {
+				return nil
+			}
+			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
+		},
+	},
+	{
+		Name: "validate-empty", Defect: "empty_program",
+		Spec: "Part III §7.1", Keyword: "MUST NOT",
+		Quote:  "A Server MUST NOT report an invalid program through `isError: true` or a JSON-RPC error.",
+		Safety: "Validation MUST create no externally observable state change (Part II §6.4); the program is empty.",
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			if t.ValidateArg == "" || t.Language.Loop.Validate == "" {
+				return nil
+			}
+			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Empty(t.ValidateType)})
+		},
+	},
+	{
+		Name: "execute-invalid-program", Vector: "PIL-EXECUTE-GUARD-B", Defect: "unparsable_program",
+		Spec: "Part II §6.5.2", Keyword: "MUST",
+		Quote:  "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would. When invalid, it MUST: return outcome `validation_error`; attach the diagnostics; execute nothing.",
+		Safety: safeGarbage,
+		Expect: Expect{Channel: Result, Status: "validation_error"},
+		Build:  func(t *Target) []Request { return t.exec(t.garbageExec()) },
+	},
+	{
+		Name: "execute-both-runnables", Vector: "PIL-EXECUTE-BOTH-RUNNABLES-B", Defect: "both_runnables",
+		Spec: "Part II §6.5.1", Keyword: "MUST",
+		Quote:  "Exactly one of the following MUST be present: `program`, containing an inline program; `program_ref`, identifying a promoted program. A request containing both or neither is a request error.",
+		Safety: safeGarbage + " The program_ref is made up, so it resolves to nothing either.",
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build: func(t *Target) []Request {
+			a := t.garbageExec()
+			a["program_ref"] = NoSuchRef
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "execute-no-runnable", Vector: "PIL-EXECUTE-NO-RUNNABLE-B", Defect: "no_runnable",
+		Spec: "Part II §6.5.1", Keyword: "MUST",
+		Quote:  "Exactly one of the following MUST be present: `program`, containing an inline program; `program_ref`, identifying a promoted program. A request containing both or neither is a request error.",
+		Safety: "The request names nothing to run.",
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build:  func(t *Target) []Request { return t.exec(t.execArgs()) },
+	},
+	{
+		Name: "execute-unknown-trace-level", Vector: "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", Defect: "unknown_trace_level",
+		Spec: "Part III §4.6", Keyword: "MUST NOT",
+		Quote:  "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault.",
+		Safety: safeGarbage,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build: func(t *Target) []Request {
+			a := t.garbageExec()
+			a["trace_level"] = UnknownLevel
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "execute-test-run-undeclared", Vector: "PIL-EXECUTE-TEST-RUN-UNDECLARED-B", Defect: "undeclared_test_run",
+		Spec: "Part II §6.5, Part III §7.2", Keyword: "MUST",
+		Quote:  "`test_run` is accepted only when `execute.test_run` is declared. Supplying it otherwise is a request error (kind invalid_request, Part III §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeGarbage,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build: func(t *Target) []Request {
+			if t.Caps.SubFeature("execute", "test_run") {
+				return nil
+			}
+			a := t.garbageExec()
+			a["test_run"] = true
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "execute-store-unsupported", Vector: "PIL-EXECUTE-STORE-UNSUPPORTED-B", Defect: "store_without_retention",
+		Spec: "Part II §6.5", Keyword: "MUST",
+		Quote:  "A Server whose declared retention is `\"none\"` MUST reject the request with a request error of kind `unsupported`. It MUST NOT silently ignore the field.",
+		Safety: safeGarbage,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"unsupported"}},
+		Build: func(t *Target) []Request {
+			if t.Language.Retention != "none" {
+				return nil
+			}
+			a := t.garbageExec()
+			a["store"] = true
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "execute-mode-missing", Vector: "PIL-EXECUTE-MODE-MISSING-B", Defect: "mode_missing",
+		Spec: "Part III §4.4", Keyword: "REQUIRED",
+		Quote:  "For that Language, `mode` is REQUIRED. The following are `invalid_request` conditions: absent `mode` where `execution` is `\"both\"`.",
+		Safety: safeGarbage,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build: func(t *Target) []Request {
+			if t.Language.Execution != "both" {
+				return nil
+			}
+			a := t.garbageExec()
+			delete(a, "mode")
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "execute-unknown-ref", Defect: "unknown_program_ref",
+		Spec: "Part II §6.5.2, Part III §7.2", Keyword: "MUST",
+		Quote:  "Whether `program_ref` can be resolved is checked first; a failure at this stage is a request error (kind not_found for an unknown promoted reference, Part III §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Safety: safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found", "invalid_request"}},
+		Build: func(t *Target) []Request {
+			// Only a catalog can expose promoted programs (Part II §6.5.1).
+			if !t.declared("catalog") {
+				return nil
+			}
+			a := t.execArgs()
+			a["program_ref"] = NoSuchRef
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "execute-test-run", Vector: "",
+		Spec: "Part II §6.5.7", Keyword: "MUST NOT",
+		Quote:  "A Server MUST NOT report a failed Run through `isError: true` or a JSON-RPC error (Part III §7.1).",
+		Safety: "Sent only with --probe-run, and only with test_run: true to a Language that declares execute.test_run, whose test runs evaluate without side effects (Part II §6.5.7).",
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			if t.Program == nil || !t.Caps.SubFeature("execute", "test_run") {
+				return nil
+			}
+			a := t.execArgs()
+			a[t.ExecuteArg] = t.Program
+			a["test_run"] = true
+			return t.exec(a)
+		},
+	},
+	{
+		Name: "trace-unknown-run", Vector: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Defect: "unknown_run_id",
+		Spec: "Part II §6.6", Keyword: "MUST",
+		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: unknown `run_id`; expired Run; non-retained Run; unauthorized Run.",
+		Safety: "The trace fetch door only reads a stored record. " + safeUnknown,
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
+		Build:  func(t *Target) []Request { return t.trace(NoSuchRun) },
+	},
+	{
+		Name: "trace-refused-run", Vector: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Defect: "refused_run_id",
+		Spec: "Part III §7.2", Keyword: "MUST",
+		Quote:  "Where Part II requires two conditions to be indistinguishable, the entire result MUST be indistinguishable, including: `kind`; `message`; `content`; every other field; observable response structure.",
+		Safety: "The trace fetch door only reads a stored record; the Run was refused, so nothing is stored.",
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, SameAs: "trace-unknown-run"},
+		Build: func(t *Target) []Request {
+			if t.RefusedRun == "" || t.RefusedRun == NoSuchRun {
+				return nil
+			}
+			return t.trace(t.RefusedRun)
+		},
+	},
+}
+
+func (t *Target) trace(runID string) []Request {
+	if !t.declared("trace_fetch") || t.Language.Loop.Trace == "" {
+		return nil
+	}
+	return one(t.Language.Loop.Trace, map[string]any{"run_id": runID})
+}
+
+// UnknownTool is the server-wide probe of Part III §7.1: a tools/call of a
+// tool that does not exist is a carrier error.
+var UnknownTool = &Probe{
+	Name: "unknown-tool", Vector: "PIL-CARRIER-UNKNOWN-TOOL-B", Defect: "unknown_tool",
+	Spec: "Part III §7.1, §10.1", Keyword: "MUST",
+	Quote:  "It uses `isError` according to Sections 6 and 7 (§10.1 item 9, a MUST of every conformant Server; §7.1 maps a carrier protocol error, -32602 for an unknown tool, to a JSON-RPC error response).",
+	Safety: "No tool of that name exists, so nothing can run.",
+	Expect: Expect{Channel: CarrierError},
+	Build:  func(*Target) []Request { return one(NoSuchTool, map[string]any{}) },
+}
+
+// ByName returns the probe named name, or nil.
+func ByName(name string) *Probe {
+	if name == UnknownTool.Name {
+		return UnknownTool
+	}
+	i := slices.IndexFunc(Set, func(p *Probe) bool { return p.Name == name })
+	if i < 0 {
+		return nil
+	}
+	return Set[i]
+}
+
+// Label names a probe and its vector for messages: "guide-unknown-id
+// (PIL-LEARN-UNKNOWN-ID-B)".
+func (p *Probe) Label() string {
+	if p.Vector == "" {
+		return p.Name
+	}
+	return fmt.Sprintf("%s (%s)", p.Name, p.Vector)
+}

@@ -1,0 +1,151 @@
+package probe_test
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func all() []*probe.Probe {
+	return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool)
+}
+
+// TestProbesAreDocumented: every probe names its deciding sentence, its
+// keyword and its safety argument, and every vector it cites is one of the
+// official vectors.
+func TestProbesAreDocumented(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/reference/vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Vectors []struct {
+			ID string `json:"id"`
+		} `json:"vectors"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	official := map[string]bool{}
+	for _, v := range doc.Vectors {
+		official[v.ID] = true
+	}
+	seen := map[string]bool{}
+	for _, p := range all() {
+		if seen[p.Name] {
+			t.Errorf("probe %s twice", p.Name)
+		}
+		seen[p.Name] = true
+		if p.Spec == "" || p.Quote == "" || p.Safety == "" || p.Build == nil {
+			t.Errorf("probe %s lacks a spec section, quote, safety argument or builder", p.Name)
+		}
+		switch p.Keyword {
+		case "MUST", "MUST NOT", "REQUIRED":
+		default:
+			t.Errorf("probe %s: keyword %q; probe-expectation reports errors, so every probe needs a MUST-level sentence", p.Name, p.Keyword)
+		}
+		if p.Vector != "" && !official[p.Vector] {
+			t.Errorf("probe %s cites %s, which is not an official vector", p.Name, p.Vector)
+		}
+		if probe.ByName(p.Name) != p {
+			t.Errorf("ByName(%q) does not find it", p.Name)
+		}
+	}
+}
+
+// targets spans the manifests the builders branch on.
+func targets() []*probe.Target {
+	var out []*probe.Target
+	for _, exec := range []string{"immediate", "deploy", "both"} {
+		for _, retention := range []string{"none", "session"} {
+			for _, testRun := range []bool{false, true} {
+				for _, typ := range []string{"", "object", "string", "array"} {
+					caps := types.CapabilityDeclaration{}
+					raw := `{"guides": {"topic_fetch": false}, "catalog": true, "validate": true, "execute": {"test_run": ` + map[bool]string{false: "false", true: "true"}[testRun] + `}, "trace_fetch": true}`
+					if err := json.Unmarshal([]byte(raw), &caps); err != nil {
+						panic(err)
+					}
+					l := types.Language{Name: "x/1", Loop: types.Loop{Validate: "v", Execute: "e", Trace: "t"}, Execution: types.ExecutionMode(exec), Retention: types.Retention(retention)}
+					out = append(out, &probe.Target{
+						Language: l, Caps: types.EffectiveCapabilities(nil, caps),
+						ValidateArg: "prog", ExecuteArg: "prog", ValidateType: typ, ExecuteType: typ,
+						Guides: []probe.Guide{{ID: "g", Topics: []string{"t"}}}, Entries: []string{"e1"}, RefusedRun: "r1",
+						Program: json.RawMessage(`{"steps": []}`),
+					})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestExecuteProbesAreSafe: every request to an execute tool carries a
+// program that cannot parse, no runnable, or a made-up program_ref; the
+// one exception is the user's --probe-run program, sent only with
+// test_run: true to a Language that declares execute.test_run.
+func TestExecuteProbesAreSafe(t *testing.T) {
+	for _, tg := range targets() {
+		for _, p := range all() {
+			for _, req := range p.Build(tg) {
+				if req.Tool != tg.Language.Loop.Execute {
+					continue
+				}
+				if ref, ok := req.Args["program_ref"]; ok && ref != probe.NoSuchRef {
+					t.Errorf("%s sends program_ref %v", p.Name, ref)
+				}
+				prog, ok := req.Args["prog"]
+				switch {
+				case !ok:
+				case reflect.DeepEqual(prog, probe.Garbage(tg.ExecuteType)):
+				case p.Name == "execute-test-run":
+					if req.Args["test_run"] != true || !tg.Caps.SubFeature("execute", "test_run") {
+						t.Errorf("the user's program is sent without test_run: %v", req.Args)
+					}
+				default:
+					t.Errorf("%s sends a program that may run: %v", p.Name, req.Args)
+				}
+				if tg.Language.Execution == "both" && p.Name != "execute-mode-missing" && req.Args["mode"] != "immediate" {
+					t.Errorf("%s omits mode under execution both, a second defect: %v", p.Name, req.Args)
+				}
+			}
+		}
+	}
+}
+
+// TestGarbageCannotParse: the garbage program of every type starts with
+// NUL and leaves its parentheses open.
+func TestGarbageCannotParse(t *testing.T) {
+	for _, typ := range []string{"", "object", "array", "string"} {
+		b, _ := json.Marshal(probe.Garbage(typ))
+		if !strings.Contains(string(b), `\u0000(((`) {
+			t.Errorf("%s garbage %s", typ, b)
+		}
+	}
+}
+
+// TestReadmeTable keeps the README's table of probes complete: one row per
+// probe, with its vector and defect.
+func TestReadmeTable(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range all() {
+		v, d := "—", "none"
+		if p.Vector != "" {
+			v = "`" + p.Vector + "`"
+		}
+		if p.Defect != "" {
+			d = p.Defect
+		}
+		row := "| `" + p.Name + "` | " + v + " | " + d + " | " + p.Spec + " | " + p.Safety + " |\n"
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README lacks the row\n%s", row)
+		}
+	}
+}

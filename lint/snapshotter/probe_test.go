@@ -1,0 +1,223 @@
+package snapshotter_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
+	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
+)
+
+var (
+	buildOnce sync.Once
+	serverBin string
+	buildErr  error
+)
+
+// pilotserver builds the testdata server once per test binary.
+func pilotserver(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "pilotserver-probe")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		serverBin = filepath.Join(dir, "pilotserver")
+		out, err := exec.Command("go", "build", "-o", serverBin, "./testdata/pilotserver").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return serverBin
+}
+
+// probeFindings probes a server and lints the snapshot with every rule,
+// returning "probe-name rule severity" lines for the findings on probe
+// calls and the other findings as they are.
+func probeFindings(t *testing.T, opt snapshotter.Options) (string, []byte) {
+	t.Helper()
+	if opt.Probe == nil {
+		opt.Probe = &snapshotter.Probing{CallTimeout: 2 * time.Second}
+	}
+	res, err := snapshotter.Take(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lr, err := lint.Run(context.Background(), []lint.Input{{Name: "snap.json", Data: res.JSON, Explicit: true}}, &lint.Options{Rules: rules.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, f := range lr.Findings {
+		lines = append(lines, fmt.Sprintf("%s %s %s", f.Severity, f.Rule, f.Pointer))
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n"), res.JSON
+}
+
+// TestProbeConformant: the conformant server, both Languages, over stdio,
+// draws no finding at all.
+func TestProbeConformant(t *testing.T) {
+	bin := pilotserver(t)
+	got, snap := probeFindings(t, snapshotter.Options{Command: []string{bin, "-mode", "full"}})
+	if got != "" {
+		t.Errorf("the conformant server's probe draws findings:\n%s", got)
+	}
+	for _, want := range []string{`"name": "execute-store-unsupported"`, `"name": "catalog-list"`, `"name": "trace-refused-run"`, `"name": "unknown-tool"`, `"vector": "PIL-LEARN-UNKNOWN-ID-B"`} {
+		if !strings.Contains(string(snap), want) {
+			t.Errorf("the snapshot lacks %s", want)
+		}
+	}
+	if strings.Contains(string(snap), "timeout_ms") {
+		t.Error("a probe of the conformant server timed out")
+	}
+}
+
+// TestProbeRun: with --probe-run the user's program is test-run on calc/1,
+// which declares execute.test_run, and on no other Language.
+func TestProbeRun(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	got, snap := probeFindings(t, snapshotter.Options{Command: []string{bin, "-mode", "full"}, Probe: &snapshotter.Probing{Run: prog, CallTimeout: 2 * time.Second}})
+	if got != "" {
+		t.Errorf("findings:\n%s", got)
+	}
+	if n := strings.Count(string(snap), `"name": "execute-test-run"`); n != 1 {
+		t.Fatalf("%d execute-test-run calls, want 1 (calc/1 only)", n)
+	}
+	var doc struct {
+		Calls []struct {
+			Name      string         `json:"name"`
+			Arguments map[string]any `json:"arguments"`
+			Result    struct {
+				StructuredContent struct {
+					Outcome struct{ Status string } `json:"outcome"`
+				} `json:"structuredContent"`
+			} `json:"result"`
+			Probe struct{ Name string } `json:"probe"`
+		} `json:"calls"`
+	}
+	if err := json.Unmarshal(snap, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc.Calls {
+		if c.Probe.Name == "execute-test-run" && (c.Name != "run_calc" || c.Arguments["test_run"] != true || c.Result.StructuredContent.Outcome.Status != "success") {
+			t.Errorf("the test run is not a successful run_calc call with test_run: true: %+v", c)
+		}
+	}
+}
+
+// TestProbeHTTP probes the conformant server over Streamable HTTP on a
+// port of 127.0.0.1 the server picks.
+func TestProbeHTTP(t *testing.T) {
+	bin := pilotserver(t)
+	cmd := exec.Command(bin, "-mode", "full", "-http", "127.0.0.1:0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	got, snap := probeFindings(t, snapshotter.Options{URL: url})
+	if got != "" {
+		t.Errorf("the conformant server's probe over HTTP draws findings:\n%s", got)
+	}
+	if !strings.Contains(string(snap), `"name": "trace-unknown-run"`) {
+		t.Error("the HTTP probe did not reach the trace probes")
+	}
+}
+
+// TestProbeFaults: each fault mode draws error findings, and every one of
+// them sits on a call of the probes that observe that fault (a fault that
+// both Languages share shows on each Language's call). The finding may come
+// from a specific result rule, which replaces probe-expectation there.
+func TestProbeFaults(t *testing.T) {
+	bin := pilotserver(t)
+	for _, tc := range []struct{ fault, probe string }{
+		// validate-iserror also hits validate-empty: the empty program is
+		// invalid in both Languages.
+		{"guide-kind", "guide-unknown-id"},
+		{"topic-ignored", "guide-topic-undeclared"},
+		{"catalog-no-version", "catalog-get-unknown"},
+		{"cursor-repeat", "catalog-list"},
+		{"changed-since", "catalog-changed-since-undeclared"},
+		{"validate-iserror", "validate-unparsable,validate-empty"},
+		{"trace-level-rpc", "execute-unknown-trace-level"},
+		{"store-ignored", "execute-store-unsupported"},
+		{"mode-optional", "execute-mode-missing"},
+		{"test-run-ignored", "execute-test-run-undeclared"},
+		{"both-runnables", "execute-both-runnables"},
+		{"guard-iserror", "execute-invalid-program"},
+		{"run-distinguishable", "trace-refused-run"},
+		{"hang", "execute-no-runnable"},
+	} {
+		t.Run(tc.fault, func(t *testing.T) {
+			t.Parallel()
+			opt := snapshotter.Options{Command: []string{bin, "-mode", "full", "-fault", tc.fault}}
+			opt.Probe = &snapshotter.Probing{CallTimeout: time.Second}
+			got, snap := probeFindings(t, opt)
+			if got == "" {
+				t.Fatal("no finding")
+			}
+			for _, l := range strings.Split(got, "\n") {
+				if !strings.HasPrefix(l, "error ") {
+					t.Errorf("unexpected finding %s", l)
+					continue
+				}
+				call := callOf(t, snap, strings.Fields(l)[2])
+				ok := false
+				for _, p := range strings.Split(tc.probe, ",") {
+					ok = ok || strings.Contains(call, `"name": "`+p+`"`)
+				}
+				if !ok {
+					t.Errorf("the finding %s is not on probe %s:\n%s", l, tc.probe, call)
+				}
+			}
+		})
+	}
+}
+
+// callOf returns the text of the recorded call that pointer points into.
+func callOf(t *testing.T, snap []byte, pointer string) string {
+	t.Helper()
+	parts := strings.Split(pointer, "/")
+	if len(parts) < 3 || parts[1] != "calls" {
+		t.Fatalf("finding at %s is not on a call", pointer)
+	}
+	var n int
+	fmt.Sscan(parts[2], &n)
+	// The snapshot's calls are written one member per line; find the n-th
+	// element of the calls array by its indentation.
+	text := string(snap)
+	i := strings.Index(text, "\n  \"calls\": [\n")
+	if i < 0 {
+		t.Fatal("no calls")
+	}
+	elems := strings.Split(text[i:], "\n    {\n")
+	if n+1 >= len(elems) {
+		t.Fatalf("no call %d", n)
+	}
+	return elems[n+1]
+}

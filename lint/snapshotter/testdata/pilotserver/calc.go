@@ -1,0 +1,458 @@
+package main
+
+// calc/1 is the second Language of -mode full: a catalog of arithmetic
+// operations with paging, validation against the catalog, execution in
+// both modes with session retention, and the trace fetch door. Together
+// with toyflow/1 it answers every probe of lint/probe the way the spec
+// states, unless -fault (or PILOTSERVER_FAULT) breaks one requirement.
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+const calcLanguage = "calc/1"
+
+// Faults, each breaking one requirement that one probe observes.
+var faults = []string{
+	"guide-kind",          // unknown guide id answers kind invalid_request
+	"topic-ignored",       // topic without topic_fetch is ignored
+	"catalog-no-version",  // unknown catalog get omits catalog_version
+	"cursor-repeat",       // the second catalog page repeats its cursor
+	"changed-since",       // changed_since without the sub-feature answers
+	"validate-iserror",    // an invalid program is reported with isError
+	"trace-level-rpc",     // unknown trace_level draws a JSON-RPC error
+	"store-ignored",       // store: true under retention none is ignored
+	"mode-optional",       // a missing mode under execution both is accepted
+	"test-run-ignored",    // test_run without the sub-feature is ignored
+	"both-runnables",      // program and program_ref together are accepted
+	"guard-iserror",       // execute of an invalid program answers isError
+	"run-distinguishable", // a refused run_id draws a different not_found
+	"hang",                // execute with no runnable never answers
+}
+
+var fault = flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see faults in calc.go); default $PILOTSERVER_FAULT")
+
+func faultIs(name string) bool { return *fault == name }
+
+func full() bool { return *mode == "full" }
+
+type op struct {
+	ID, Name, Description string
+	Arity                 int
+}
+
+var ops = []op{
+	{"add", "Add", "Sum of two numbers.", 2},
+	{"mul", "Multiply", "Product of two numbers.", 2},
+	{"neg", "Negate", "The number with its sign flipped.", 1},
+	{"max", "Maximum", "The larger of two numbers.", 2},
+	{"min", "Minimum", "The smaller of two numbers.", 2},
+}
+
+const catalogVersion = "cv-1"
+
+const calcPage = 2
+
+func calcManifest() map[string]any {
+	return map[string]any{
+		"name":    calcLanguage,
+		"title":   "Calculator programs",
+		"guides":  "pilotage_get_guide",
+		"catalog": "pilotage_catalog",
+		"loop":    map[string]any{"validate": "check_calc", "execute": "run_calc", "trace": "fetch_calc_trace"},
+		"locator": "json-pointer",
+		"capabilities": map[string]any{
+			"guides": true, "catalog": true, "validate": true,
+			"execute": map[string]any{"test_run": true}, "trace_fetch": true,
+		},
+		"execution": "both",
+		"trace":     "full",
+		"retention": "PT1H",
+	}
+}
+
+const calcCore = "# calc/1\n\nA program is {\"steps\": [...]}; each step is {\"id\", \"op\", \"args\"}: op is a catalog entry id and args are numbers, one per operand. The run's output is the result of the last step. Execute takes mode \"immediate\" (evaluate now) or \"deploy\" (install for later); deploying is only allowed with test_run: true.\n"
+
+const calcClosedSets = "# Closed sets of calc/1\n\nDiagnostic codes: constraint, input_binding, context_binding, unknown_op, bad_args.\nCatalog entry kinds: operation (callable).\nRisk levels: safe = {readOnly: true, destructive: false, openWorld: false}.\nRun statuses: success (ok true), validation_error, catalog_drift, promotion_drift, partial, error (ok false; partial may have side effects, the others none).\nStep statuses: success, error.\nSummary traces truncate nothing.\nOutput: the number computed by the last step.\nInput: inline programs take no input.\nStep identifiers are the program's own ids.\n"
+
+var calcGuides = []guide{
+	{"calc-core", "calc/1 in one page", "core", calcCore, []string{"syntax"}},
+	{"calc-closed-sets", "Closed sets of calc/1", "reference", calcClosedSets, []string{"closed-sets"}},
+}
+
+func addCalc(s *mcp.Server) {
+	object := map[string]any{"type": "object"}
+	meta := mcp.Meta{extension: map[string]any{"argument": "program", "language": calcLanguage}}
+	s.AddTool(&mcp.Tool{
+		Name:        "pilotage_catalog",
+		Description: "Lookup stage of the Pilotage loop: the catalog of operations a calc/1 program may call, with list, get and paging.",
+		InputSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"language":        map[string]any{"type": "string"},
+				"verb":            map[string]any{"type": "string", "enum": []string{"list", "get", "changed_since"}},
+				"kind":            map[string]any{"type": "string"},
+				"tag":             map[string]any{"type": "string"},
+				"q":               map[string]any{"type": "string"},
+				"cursor":          map[string]any{"type": "string"},
+				"limit":           map[string]any{"type": "integer", "minimum": 1},
+				"id":              map[string]any{"type": "string"},
+				"catalog_version": map[string]any{"type": "string"},
+			},
+			"required": []string{"language", "verb"},
+		},
+		OutputSchema: object,
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, catalogTool)
+	s.AddTool(&mcp.Tool{
+		Name:         "check_calc",
+		Description:  "Validate stage for calc/1 programs: checks a program against the catalog and returns diagnostics. Never runs anything.",
+		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"program": map[string]any{}}, "required": []string{"program"}},
+		OutputSchema: object,
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+		Meta:         meta,
+	}, checkCalc)
+	destructive, openWorld := false, false
+	s.AddTool(&mcp.Tool{
+		Name:        "run_calc",
+		Description: "Execute stage for calc/1 programs: evaluates a validated program (mode immediate) or test-runs its deployment, and returns the outcome with an inline trace.",
+		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+			"program":                  map[string]any{},
+			"program_ref":              map[string]any{"type": "string"},
+			"input":                    map[string]any{"type": "object"},
+			"trace_level":              map[string]any{"type": "string"},
+			"expected_catalog_version": map[string]any{"type": "string"},
+			"mode":                     map[string]any{"type": "string"},
+			"test_run":                 map[string]any{"type": "boolean"},
+			"store":                    map[string]any{"type": "boolean"},
+		}},
+		OutputSchema: object,
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
+		Meta:         meta,
+	}, runCalc)
+	s.AddTool(&mcp.Tool{
+		Name:         "fetch_calc_trace",
+		Description:  "Trace fetch stage for calc/1: returns the stored trace of an earlier Run by run_id.",
+		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"run_id": map[string]any{"type": "string"}, "trace_level": map[string]any{"type": "string"}}, "required": []string{"run_id"}},
+		OutputSchema: object,
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, fetchTrace)
+}
+
+func entry(o op) map[string]any {
+	props := map[string]any{}
+	for i := range o.Arity {
+		props[fmt.Sprintf("x%d", i+1)] = map[string]any{"type": "number"}
+	}
+	return map[string]any{
+		"id": o.ID, "kind": "operation", "name": o.Name, "description": o.Description,
+		"input_schema": map[string]any{"type": "object", "properties": props},
+		"risk":         "safe", "risk_hints": safe(),
+	}
+}
+
+func catalogError(kind, msg string) *mcp.CallToolResult {
+	sc := map[string]any{"error": map[string]any{"kind": kind, "message": msg}, "catalog_version": catalogVersion}
+	if faultIs("catalog-no-version") && kind == "not_found" {
+		delete(sc, "catalog_version")
+	}
+	return result(sc, true)
+}
+
+func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req)
+	if a["language"] != calcLanguage {
+		return catalogError("not_found", "unknown language"), nil
+	}
+	switch a["verb"] {
+	case "list":
+		start := 0
+		if c, ok := a["cursor"].(string); ok {
+			if _, err := fmt.Sscanf(c, "page-%d", &start); err != nil || start < 1 || (start-1)*calcPage >= len(ops) {
+				return catalogError("invalid_request", "unknown cursor"), nil
+			}
+			start = (start - 1) * calcPage
+		}
+		end := min(start+calcPage, len(ops))
+		var items []any
+		for _, o := range ops[start:end] {
+			items = append(items, entry(o))
+		}
+		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
+		if end < len(ops) {
+			next := fmt.Sprintf("page-%d", end/calcPage+1)
+			if faultIs("cursor-repeat") && start > 0 {
+				next = fmt.Sprintf("page-%d", start/calcPage+1)
+			}
+			resp["next_cursor"] = next
+		}
+		return result(resp, false), nil
+	case "get":
+		for _, o := range ops {
+			if o.ID == a["id"] {
+				return result(map[string]any{"entry": entry(o), "catalog_version": catalogVersion}, false), nil
+			}
+		}
+		return catalogError("not_found", "unknown entry"), nil
+	case "changed_since":
+		if faultIs("changed-since") {
+			return result(map[string]any{"catalog_version": catalogVersion, "changes": []any{}}, false), nil
+		}
+		return catalogError("invalid_request", "changed_since is not declared for calc/1"), nil
+	}
+	return catalogError("invalid_request", "unknown verb"), nil
+}
+
+type calcStep struct {
+	ID   string    `json:"id"`
+	Op   string    `json:"op"`
+	Args []float64 `json:"args"`
+}
+
+func checkProgram(raw any) ([]calcStep, []any) {
+	b, _ := json.Marshal(raw)
+	var p struct {
+		Steps []calcStep `json:"steps"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil || p.Steps == nil {
+		return nil, []any{diag("constraint", "", "a program is an object with a steps array")}
+	}
+	var ds []any
+	for i, s := range p.Steps {
+		o := findOp(s.Op)
+		switch {
+		case o == nil:
+			ds = append(ds, diag("unknown_op", fmt.Sprintf("/steps/%d/op", i), "no catalog operation has this id"))
+		case len(s.Args) != o.Arity || s.ID == "":
+			ds = append(ds, diag("bad_args", fmt.Sprintf("/steps/%d", i), fmt.Sprintf("%s takes %d numbers and the step needs an id", o.ID, o.Arity)))
+		}
+	}
+	return p.Steps, ds
+}
+
+func findOp(id string) *op {
+	for i := range ops {
+		if ops[i].ID == id {
+			return &ops[i]
+		}
+	}
+	return nil
+}
+
+func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req)
+	steps, ds := checkProgram(a["program"])
+	if ds == nil {
+		ds = []any{}
+	}
+	resp := map[string]any{"valid": len(ds) == 0, "diagnostics": ds, "catalog_version": catalogVersion}
+	if len(ds) == 0 {
+		refs := []any{}
+		for _, s := range steps {
+			refs = append(refs, s.Op)
+		}
+		resp["references"] = refs
+	}
+	return result(resp, faultIs("validate-iserror") && len(ds) > 0), nil
+}
+
+// runDir holds the stored Runs, one file each, so that the declared
+// retention (PT1H) survives a restart of the server; refused holds the
+// run_ids of refused Runs, which are never stored.
+var (
+	runDir  = filepath.Join(os.TempDir(), "pilotserver-runs")
+	refused sync.Map
+)
+
+func nextRunID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return "calc-run-" + hex.EncodeToString(b)
+}
+
+func storeRun(id string, rec map[string]any) {
+	b, _ := json.Marshal(rec)
+	if os.MkdirAll(runDir, 0o755) == nil {
+		_ = os.WriteFile(filepath.Join(runDir, id+".json"), b, 0o644)
+	}
+}
+
+func loadRun(id string) map[string]any {
+	// Run ids are hex after a fixed prefix; anything else names no file.
+	if !strings.HasPrefix(id, "calc-run-") || strings.ContainsAny(id, "/\\.") {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(runDir, id+".json"))
+	if err != nil {
+		return nil
+	}
+	var rec map[string]any
+	if json.Unmarshal(b, &rec) != nil {
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Join(runDir, id+".json")); err != nil || time.Since(fi.ModTime()) > time.Hour {
+		return nil
+	}
+	return rec
+}
+
+func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req)
+	_, hasProgram := a["program"]
+	_, hasRef := a["program_ref"]
+	switch {
+	case hasProgram && hasRef && !faultIs("both-runnables"):
+		return requestError("invalid_request", "give exactly one of program and program_ref"), nil
+	case !hasProgram && !hasRef:
+		if faultIs("hang") {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+		return requestError("invalid_request", "give exactly one of program and program_ref"), nil
+	case hasRef && !hasProgram:
+		return requestError("not_found", "unknown program reference"), nil
+	}
+	level := "full"
+	if l, ok := a["trace_level"]; ok {
+		switch l {
+		case "none", "summary", "full":
+			level = l.(string)
+		default:
+			if faultIs("trace-level-rpc") {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "trace_level must be none, summary or full"}
+			}
+			return requestError("invalid_request", "trace_level must be none, summary or full"), nil
+		}
+	}
+	m, hasMode := a["mode"]
+	if !hasMode && !faultIs("mode-optional") {
+		return requestError("invalid_request", "calc/1 has execution both: give mode immediate or deploy"), nil
+	}
+	if hasMode && m != "immediate" && m != "deploy" {
+		return requestError("invalid_request", "mode must be immediate or deploy"), nil
+	}
+	testRun, _ := a["test_run"].(bool)
+	if m == "deploy" && !testRun {
+		return requestError("invalid_request", "calc/1 deploys only as a test run"), nil
+	}
+	steps, ds := checkProgram(a["program"])
+	runID := nextRunID()
+	if len(ds) > 0 {
+		refused.Store(runID, true)
+		return result(map[string]any{
+			"run_id":      runID,
+			"outcome":     map[string]any{"ok": false, "status": "validation_error", "error": "the program is invalid"},
+			"diagnostics": ds,
+		}, faultIs("guard-iserror")), nil
+	}
+	var trace []any
+	var last float64
+	for _, s := range steps {
+		last = apply(s)
+		e := map[string]any{"id": s.ID, "calls": s.Op, "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last}
+		if level == "full" {
+			e["input"] = map[string]any{"args": s.Args}
+		}
+		trace = append(trace, e)
+	}
+	if trace == nil {
+		trace = []any{}
+	}
+	outcome := map[string]any{"ok": true, "status": "success", "error": nil}
+	resp := map[string]any{"run_id": runID, "outcome": outcome, "output": last}
+	// The stored record is at the Language's full level whatever the
+	// inline level (Part II §6.5 store).
+	stored := map[string]any{"run_id": runID, "outcome": outcome, "output": last, "trace": map[string]any{"run_id": runID, "level": "full", "steps": trace}}
+	if level != "none" {
+		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": levelSteps(trace, level)}
+	}
+	if store, ok := a["store"].(bool); !ok || store {
+		storeRun(runID, stored)
+	}
+	return result(resp, false), nil
+}
+
+func levelSteps(steps []any, level string) []any {
+	if level == "full" {
+		return steps
+	}
+	out := make([]any, 0, len(steps))
+	for _, s := range steps {
+		c := map[string]any{}
+		for k, v := range s.(map[string]any) {
+			if k != "input" {
+				c[k] = v
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func apply(s calcStep) float64 {
+	x := s.Args
+	switch s.Op {
+	case "add":
+		return x[0] + x[1]
+	case "mul":
+		return x[0] * x[1]
+	case "neg":
+		return -x[0]
+	case "max":
+		return max(x[0], x[1])
+	}
+	return min(x[0], x[1])
+}
+
+const unknownRun = "unknown run: it may have expired"
+
+func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req)
+	id, _ := a["run_id"].(string)
+	level, hasLevel := a["trace_level"].(string)
+	if hasLevel && level != "summary" && level != "full" {
+		return requestError("invalid_request", "trace_level on the fetch door is summary or full"), nil
+	}
+	rec := loadRun(id)
+	if rec == nil {
+		if _, ok := refused.Load(id); ok && faultIs("run-distinguishable") {
+			return requestError("not_found", "run "+id+" was refused, so it was not stored"), nil
+		}
+		return requestError("not_found", unknownRun), nil
+	}
+	out := map[string]any{}
+	for k, v := range rec {
+		out[k] = v
+	}
+	if level == "summary" {
+		tr := rec["trace"].(map[string]any)
+		out["trace"] = map[string]any{"run_id": id, "level": "summary", "steps": levelSteps(tr["steps"].([]any), "summary")}
+	}
+	return result(out, false), nil
+}
+
+// validFault reports whether name is a known fault ("" is none).
+func validFault(name string) bool {
+	if name == "" {
+		return true
+	}
+	for _, f := range faults {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
