@@ -14,8 +14,8 @@ import (
 // The tool-surface rules of the MCP binding (Part III §3.1, §4.1-§4.3) and
 // the program declaration (§5).
 
-func init() {
-	register(
+func bindingToolRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "binding-manifest-tool", Severity: lint.Error, Spec: "Part III §3.1",
 			Summary: "tools/list lacks pilotage_manifest, or its input schema is not an object schema that requires nothing.",
@@ -72,7 +72,7 @@ func init() {
 			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
 			Check:   bindingProgramDeclarationCheck,
 		},
-	)
+	}
 }
 
 // bindingCanonical parses a binding-defined schema from pkg/types into

@@ -38,7 +38,7 @@ func lintFixture(t *testing.T, path string) []lint.Finding {
 		t.Fatal(err)
 	}
 	name := strings.TrimPrefix(filepath.ToSlash(path), "../../")
-	opt := &lint.Options{Rules: rules.All()}
+	opt := &lint.Options{Rules: rules.Lint()}
 	companion := strings.TrimSuffix(strings.TrimSuffix(path, ".jsonl"), ".json") + ".manifest.json"
 	if m, err := os.ReadFile(companion); err == nil {
 		opt.Manifest = &lint.Input{Name: strings.TrimPrefix(filepath.ToSlash(companion), "../../"), Data: m, Explicit: true}
@@ -121,25 +121,38 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestEveryRuleHasBothPolarities demands, for each rule, a folder
-// fixtures/<family>/<rule-id>/ with at least one bad* and one good* input.
+// TestEveryRuleHasBothPolarities demands, for each rule of the table, a
+// folder fixtures/<family>/<rule-id>/ with at least one bad* and one good*
+// input (for diff rules, bad*.old.json and good*.old.json pairs), and that
+// every rule folder under a family's fixtures names a rule of that family.
 func TestEveryRuleHasBothPolarities(t *testing.T) {
-	bad, good := map[string]bool{}, map[string]bool{}
-	for _, in := range fixtureInputs(t) {
-		rule, base := filepath.Base(filepath.Dir(in)), filepath.Base(in)
-		if strings.HasPrefix(base, "bad") {
-			bad[rule] = true
+	for _, fam := range rules.Families() {
+		inFamily := map[string]bool{}
+		for _, r := range fam.Rules {
+			inFamily[r.ID] = true
+			if r.Deprecated || r.ID == lint.InternalRule.ID {
+				continue
+			}
+			dir := filepath.Join(fixtureRoot, fam.Name, r.ID)
+			ext := ".json"
+			if fam.Command == rules.CommandDiff {
+				ext = ".old.json"
+			}
+			bad, _ := filepath.Glob(filepath.Join(dir, "bad*"+ext))
+			good, _ := filepath.Glob(filepath.Join(dir, "good*"+ext))
+			if len(bad) == 0 || len(good) == 0 {
+				t.Errorf("rule %s needs %s/bad*%s and good*%s (bad=%d good=%d)", r.ID, dir, ext, ext, len(bad), len(good))
+			}
 		}
-		if strings.HasPrefix(base, "good") {
-			good[rule] = true
-		}
-	}
-	for _, r := range rules.All() {
-		if r == nil || r.ID == lint.InternalRule.ID {
+		dirs, err := os.ReadDir(filepath.Join(fixtureRoot, fam.Name))
+		if err != nil {
+			t.Errorf("family %s has no fixtures folder: %v", fam.Name, err)
 			continue
 		}
-		if !bad[r.ID] || !good[r.ID] {
-			t.Errorf("rule %s needs fixtures/<family>/%s/bad*.json and good*.json (bad=%v good=%v)", r.ID, r.ID, bad[r.ID], good[r.ID])
+		for _, d := range dirs {
+			if d.IsDir() && !inFamily[d.Name()] {
+				t.Errorf("fixtures/%s/%s names no rule of family %s", fam.Name, d.Name(), fam.Name)
+			}
 		}
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func init() {
-	register(
+func executeRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-outcome-error", Severity: lint.Error, Spec: "Part II §5.7",
 			Summary: "An outcome's error is not null exactly when ok is true.",
@@ -84,7 +84,7 @@ func init() {
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
 			Check:   checkResultPlanTrace,
 		},
-	)
+	}
 }
 
 // resultRuns returns the execute and trace-fetch results that carry a Run.
@@ -369,15 +369,15 @@ func checkResultPlanTrace(p *lint.Pass) {
 	}
 }
 
-func init() {
-	register(&lint.Rule{
+func traceMissingRules() []*lint.Rule {
+	return []*lint.Rule{&lint.Rule{
 		ID: "result-trace-missing", Severity: lint.Error, Spec: "Part II §5.8.1, §6.5, §6.5.6",
 		Summary: "A started Run's execute result carries no trace although the effective trace level is summary or full.",
 		Doc:     "The trace rides the execute response: it MUST be present for a started Run at effective level summary or full (Part II §6.5), including a Run that did not complete, which returns the trace of what ran so far (§6.5.6). The effective level is the requested trace_level capped by the Language's ceiling, and the ceiling when none was requested; only trace_level none and refused Runs go without. A missing trace leaves the Host nothing to check against the plan it approved.",
 		Bad:     `request {"flow": {...}}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}   (trace ceiling full)`,
 		Good:    `request {"flow": {...}, "trace_level": "none"}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}`,
 		Check:   checkResultTraceMissing,
-	})
+	}}
 }
 
 func checkResultTraceMissing(p *lint.Pass) {
