@@ -120,6 +120,17 @@ type Pass struct {
 
 	report func(located)
 	skip   func(string)
+	// fileOf, when set, finds a node's file instead of Snap: diff rules
+	// report into either of two snapshots.
+	fileOf func(*source.Node) *source.File
+}
+
+// NewPass returns a Pass for rule r outside the engine: its findings go to
+// report, positioned by the same span logic as lint findings, and each
+// node's file is found with fileOf. The diff rules, which compare two
+// snapshots, report through it.
+func NewPass(r *Rule, fileOf func(*source.Node) *source.File, report func(Finding)) *Pass {
+	return &Pass{Rule: r, fileOf: fileOf, report: func(l located) { report(l.Finding) }, skip: func(string) {}}
 }
 
 // Report records a finding at value n.
@@ -165,7 +176,12 @@ func (p *Pass) ReportProblem(f *source.File, start, end int, pointer, format str
 func (p *Pass) Skip(what string) { p.skip(what) }
 
 func (p *Pass) reportSpan(n *source.Node, start, end int, format string, args ...any) {
-	f := p.Snap.FileOf(n)
+	var f *source.File
+	if p.fileOf != nil {
+		f = p.fileOf(n)
+	} else {
+		f = p.Snap.FileOf(n)
+	}
 	if f == nil {
 		return
 	}

@@ -129,3 +129,41 @@ func TestUnusableInput(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyListingIsCompared: {"tools": []} is a listing of nothing, so a
+// NEW that lists no tools is compared (and draws a finding per lost tool)
+// instead of being refused.
+func TestEmptyListingIsCompared(t *testing.T) {
+	old := &lint.Input{Name: "old.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`)}
+	empty := &lint.Input{Name: "new.json", Data: []byte(`{"tools": []}`)}
+	res, err := diff.Compare(old, empty, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := golden(res.Findings); got != "old.json 1:21-1:24 error diff-tool-removed \"/tools/0/name\"\n" {
+		t.Errorf("got %q", got)
+	}
+	if _, err := diff.Compare(empty, empty, nil); err != nil {
+		t.Errorf("empty against empty: %v", err)
+	}
+}
+
+// TestSelection: a disabled diff rule reports nothing and a re-graded one
+// reports at its new severity; the rules are selected like lint rules.
+func TestSelection(t *testing.T) {
+	base := "../../fixtures/diff/diff-tool-removed/bad-ordinary"
+	old, new := read(t, base+".old.json"), read(t, base+".new.json")
+	off, err := lint.Select(diff.Rules(), lint.Selection{Disable: []string{"diff-tool-removed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := diff.Compare(old, new, &diff.Options{Rules: off})
+	if err != nil || len(res.Findings) != 0 {
+		t.Errorf("disabled: %v %v", err, res.Findings)
+	}
+	warn, _ := lint.Select(diff.Rules(), lint.Selection{Severity: map[string]lint.Severity{"diff-tool-removed": lint.Warning}})
+	res, err = diff.Compare(old, new, &diff.Options{Rules: warn})
+	if err != nil || len(res.Findings) != 1 || res.Findings[0].Severity != lint.Warning {
+		t.Errorf("re-graded: %v %v", err, res.Findings)
+	}
+}

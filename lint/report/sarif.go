@@ -198,7 +198,12 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 	}
 	md.WriteString("\n[Rule reference](" + RulesDocURL + "#" + r.ID + ")\n")
 	help.Markdown = md.String()
-	family, _, _ := strings.Cut(r.ID, "-")
+	// The rule table sets Family; a rule made up for an unlisted finding
+	// has none, and its ID's first word stands in.
+	family := r.Family
+	if family == "" {
+		family, _, _ = strings.Cut(r.ID, "-")
+	}
 	return sarifRule{
 		ID:                   r.ID,
 		Name:                 pascal(r.ID),
