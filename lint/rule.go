@@ -88,6 +88,9 @@ type Rule struct {
 	// Syntax rules check the text itself and run on every input; the
 	// others run only on inputs recognized as Pilotage surfaces.
 	Syntax bool
+	// Locked rules cannot be disabled (their severity can change): the
+	// engine's internal-error, without which a failed rule goes unnoticed.
+	Locked bool
 }
 
 // Finding is one reported defect, positioned at the offending JSON value.

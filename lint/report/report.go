@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 )
@@ -37,11 +38,14 @@ type Summary struct {
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
 	Files    int `json:"files"`
+	// Skipped names, per file, the cross-checks that could not run; it is
+	// no finding, so it never fails a run.
+	Skipped []lint.Skipped `json:"skipped,omitempty"`
 }
 
 // Summarize counts a run's findings.
 func Summarize(r *lint.Result) Summary {
-	s := Summary{Files: len(r.Files)}
+	s := Summary{Files: len(r.Files), Skipped: r.Skipped}
 	for _, f := range r.Findings {
 		switch f.Severity {
 		case lint.Error:
@@ -82,6 +86,11 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 		return nil
 	}
 	s := Summarize(run.Result)
+	for _, sk := range s.Skipped {
+		if _, err := fmt.Fprintf(w, "%s: cross-checks not run because the input lacks what they compare: %s (lint a snapshot, or pass --manifest)\n", sk.File, strings.Join(sk.Checks, "; ")); err != nil {
+			return err
+		}
+	}
 	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, plural(s.Errors, "error"), s.Warnings, plural(s.Warnings, "warning"), s.Infos, plural(s.Infos, "info"), s.Files, plural(s.Files, "file"))
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/report"
 )
 
@@ -28,5 +29,31 @@ func TestTextColourOnlyWhenAsked(t *testing.T) {
 	stripped := strings.NewReplacer("\x1b[1;31m", "", "\x1b[1;33m", "", "\x1b[1;36m", "", "\x1b[0m", "").Replace(colour.String())
 	if stripped != plain.String() {
 		t.Errorf("colour changed the text:\n%s\n%s", stripped, plain.String())
+	}
+}
+
+// TestSkippedIsASummaryLine: skipped cross-checks are said in the text
+// summary and the JSON summary, never as a finding, and not under --quiet.
+func TestSkippedIsASummaryLine(t *testing.T) {
+	run := &report.Run{Result: &lint.Result{
+		Files:   []lint.FileInfo{{Path: "m.json", Kind: "manifest"}},
+		Skipped: []lint.Skipped{{File: "m.json", Checks: []string{"a call", "the tools"}}},
+	}}
+	var text, quiet, js bytes.Buffer
+	if err := report.Text(&text, run, report.TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "m.json: cross-checks not run because the input lacks what they compare: a call; the tools (lint a snapshot, or pass --manifest)\n0 errors, 0 warnings, 0 infos in 1 file\n"
+	if text.String() != want {
+		t.Errorf("text %q", text.String())
+	}
+	if err := report.Text(&quiet, run, report.TextOptions{Quiet: true}); err != nil || quiet.Len() != 0 {
+		t.Errorf("quiet %q %v", quiet.String(), err)
+	}
+	if err := report.JSON(&js, run); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"skipped": [`) || !strings.Contains(js.String(), `"checks": [`) || !strings.Contains(js.String(), `"findings": []`) {
+		t.Errorf("json %s", js.String())
 	}
 }
