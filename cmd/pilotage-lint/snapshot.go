@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func init() { subcommands["snapshot"] = runSnapshot }
-
 // runSnapshot records a live server's surfaces into a snapshot file:
 //
 //	pilotage-lint snapshot [--out FILE] [--calls FILE] -- COMMAND [ARGS...]
@@ -42,7 +40,7 @@ func runSnapshot(args []string, e *env) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return exitOK
 		}
-		return exitUsage
+		return usageError(e, fs, err)
 	}
 	command := fs.Args()
 	if (len(command) == 0) == (*url == "") {
