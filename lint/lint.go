@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -182,12 +183,24 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	po := opt.Parse
 	po.NoCopy = true // the run owns Input.Data; see Input
 	f := source.Parse(in.Name, in.Data, po)
-	snap, err := snapshot.Build(f, opt.InputKind)
+	var mf *source.File
+	if manifest != nil {
+		// Each input gets its own parse of the shared --manifest: a File
+		// indexes its lines lazily on the first Position, which workers
+		// linting other inputs would race on.
+		mf = source.Parse(manifest.Name, []byte(manifest.Data), opt.Parse)
+	}
+	snap, err := snapshot.BuildWith(f, snapshot.Options{Kind: opt.InputKind, Manifest: mf})
 	var findings []located
 	report := func(fd located) {
 		if fd.Rule != "" && !ignored(opt.Ignores, &fd.Finding) {
 			findings = append(findings, fd)
 		}
+	}
+	var merr *snapshot.ManifestError
+	if errors.As(err, &merr) {
+		report(located{engineFinding(opt.Rules, InputKindRule, merr.File, err.Error()), -1})
+		err = nil
 	}
 	if err != nil {
 		report(located{engineFinding(opt.Rules, InputKindRule, f, err.Error()), -1})
@@ -203,14 +216,6 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 			return FileInfo{in.Name, snap.Kind}, nil, nil, true
 		}
 		report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
-	}
-	if manifest != nil && !unknown && (snap.Manifest == nil || snap.Manifest == snap.InlineManifest) {
-		// Each input gets its own parse of the shared --manifest: a File
-		// indexes its lines lazily on the first Position, which workers
-		// linting other inputs would race on.
-		if err := snap.AddManifest(source.Parse(manifest.Name, []byte(manifest.Data), opt.Parse)); err != nil {
-			report(located{engineFinding(opt.Rules, InputKindRule, manifest, err.Error()), -1})
-		}
 	}
 	skipped := map[string]bool{}
 	for _, r := range opt.Rules {

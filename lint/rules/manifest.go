@@ -26,7 +26,7 @@ func manifestsOf(s *snapshot.Snapshot) []manifestView {
 		out = append(out, manifestView{s.Manifest, s.Languages})
 	}
 	if m := s.InlineManifest; m.IsObject() && m != s.Manifest {
-		out = append(out, manifestView{m, snapshot.LanguagesOf(m)})
+		out = append(out, manifestView{m, s.InlineLanguages})
 	}
 	return out
 }
