@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -83,11 +84,24 @@ func bindingCanonical(raw json.RawMessage) *source.Node {
 	return f.Docs[0].Root
 }
 
-var (
-	bindingManifestSchema = bindingCanonical(types.ManifestInputSchema)
-	bindingGuideSchema    = bindingCanonical(types.GetGuideInputSchema)
-	bindingCatalogSchema  = bindingCanonical(types.CatalogInputSchema)
-)
+// fixedInputSchemas are the binding-defined input schemas of the fixed
+// tools, parsed on first use rather than at package init.
+type fixedInputSchemas struct {
+	once                     sync.Once
+	manifest, guide, catalog *source.Node
+}
+
+var bindingSchemas fixedInputSchemas
+
+func fixedSchemas() *fixedInputSchemas {
+	s := &bindingSchemas
+	s.once.Do(func() {
+		s.manifest = bindingCanonical(types.ManifestInputSchema)
+		s.guide = bindingCanonical(types.GetGuideInputSchema)
+		s.catalog = bindingCanonical(types.CatalogInputSchema)
+	})
+	return s
+}
 
 // bindingFixedSchema reports how tool t's input schema deviates from the
 // binding-defined schema want: the type, each defined member's type, enum
@@ -243,7 +257,7 @@ func bindingManifestToolCheck(p *lint.Pass) {
 		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
 		return
 	}
-	bindingFixedSchema(p, t, bindingManifestSchema, "Part III §3.1")
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1")
 }
 
 func bindingGuideToolCheck(p *lint.Pass) {
@@ -260,7 +274,7 @@ func bindingGuideToolCheck(p *lint.Pass) {
 		}
 		return
 	}
-	bindingFixedSchema(p, t, bindingGuideSchema, "Part III §4.1")
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1")
 }
 
 func bindingCatalogToolCheck(p *lint.Pass) {
@@ -278,7 +292,7 @@ func bindingCatalogToolCheck(p *lint.Pass) {
 		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
 	}
 	if t != nil {
-		bindingFixedSchema(p, t, bindingCatalogSchema, "Part III §4.2")
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2")
 	}
 }
 
