@@ -341,7 +341,7 @@ func Dedupe(fs []Finding) []Finding {
 	Sort(fs)
 	out := fs[:0]
 	for i, f := range fs {
-		if i > 0 && f == fs[i-1] {
+		if i > 0 && f.Same(&fs[i-1]) {
 			continue
 		}
 		out = append(out, f)

@@ -81,6 +81,13 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s %s: %s (%s)\n", f.File, f.Line, f.Column, sev, f.Rule, f.Message, f.Spec); err != nil {
 			return err
 		}
+		// A note line per related place, in the form compilers use, so
+		// editors jump there too.
+		for _, r := range f.Related {
+			if _, err := fmt.Fprintf(w, "%s:%d:%d: note: %s\n", r.File, r.Line, r.Column, r.Message); err != nil {
+				return err
+			}
+		}
 	}
 	if opt.Quiet {
 		return nil
@@ -126,6 +133,8 @@ type jsonFinding struct {
 	Pointer   string `json:"pointer"`
 	Message   string `json:"message"`
 	Spec      string `json:"spec"`
+	// Related is omitted when empty, so the v1 contract only grows.
+	Related []lint.Related `json:"related,omitempty"`
 }
 
 type jsonDoc struct {
@@ -143,7 +152,7 @@ func JSON(w io.Writer, run *Run) error {
 		doc.Files = []lint.FileInfo{}
 	}
 	for _, f := range run.Result.Findings {
-		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec})
+		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec, f.Related})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

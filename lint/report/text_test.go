@@ -57,3 +57,29 @@ func TestSkippedIsASummaryLine(t *testing.T) {
 		t.Errorf("json %s", js.String())
 	}
 }
+
+// TestRelatedLocations: a finding's related places are note lines in text,
+// "related" in JSON and relatedLocations in SARIF.
+func TestRelatedLocations(t *testing.T) {
+	f := lint.Finding{Rule: "binding-shared-loop-tool", Severity: lint.Error, File: "s.json", Line: 9, Column: 3, EndLine: 9, EndColumn: 4, Pointer: "/tools/1/_meta", Message: "shared", Spec: "Part III §5",
+		Related: []lint.Related{{File: "s.json", Line: 40, Column: 20, EndLine: 40, EndColumn: 35, Pointer: "/manifest/languages/0/loop/validate", Message: "named here"}}}
+	run := &report.Run{Result: &lint.Result{Files: []lint.FileInfo{{Path: "s.json"}}, Findings: []lint.Finding{f}}}
+	var text, js, sarif bytes.Buffer
+	if err := report.Text(&text, run, report.TextOptions{Quiet: true}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "s.json:9:3: error binding-shared-loop-tool: shared (Part III §5)\ns.json:40:20: note: named here\n"; text.String() != want {
+		t.Errorf("text %q", text.String())
+	}
+	if err := report.JSON(&js, run); err != nil || !strings.Contains(js.String(), `"pointer": "/manifest/languages/0/loop/validate"`) {
+		t.Errorf("json %v %s", err, js.String())
+	}
+	if err := report.SARIF(&sarif, run); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"relatedLocations": [`, `"id": 0`, `"text": "named here"`, `"startLine": 40`} {
+		if !strings.Contains(sarif.String(), want) {
+			t.Errorf("SARIF lacks %s:\n%s", want, sarif.String())
+		}
+	}
+}

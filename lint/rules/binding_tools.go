@@ -2,7 +2,9 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -372,7 +374,7 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 		}
 		arr := decl.Get("languages")
 		if !arr.IsArray() {
-			p.Report(decl, "%s is the loop tool of %s but its program declaration does not use the languages array; declare one {argument, language} entry per Language, each with its own program argument", lt.Name, strings.Join(names, " and "))
+			p.With(loopMembersNaming(lt)...).Report(decl, "%s is the loop tool of %s but its program declaration does not use the languages array; declare one {argument, language} entry per Language, each with its own program argument", lt.Name, strings.Join(names, " and "))
 			continue
 		}
 		declared := map[string]bool{}
@@ -388,7 +390,7 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 			}
 		}
 		if len(missing) > 0 {
-			p.Report(arr, "%s is shared by %s but its languages array has no entry for %s; add an {argument, language} entry with a distinct program argument for each", lt.Name, strings.Join(names, " and "), strings.Join(missing, ", "))
+			p.With(loopMembersNaming(lt)...).Report(arr, "%s is shared by %s but its languages array has no entry for %s; add an {argument, language} entry with a distinct program argument for each", lt.Name, strings.Join(names, " and "), strings.Join(missing, ", "))
 		}
 	}
 }
@@ -419,7 +421,7 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 				if t.Meta.IsObject() {
 					at = t.Meta
 				}
-				p.ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
+				p.With(loopMembersNaming(lt)...).ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
 			}
 			continue
 		}
@@ -547,4 +549,26 @@ func bindingHasLookalikeKey(meta *source.Node) bool {
 		}
 	}
 	return false
+}
+
+// loopMembersNaming returns, as related locations, the manifest loop members
+// that name loop tool lt, so a finding at the tool shows why it is one.
+func loopMembersNaming(lt *snapshot.LoopTool) []lint.Also {
+	var out []lint.Also
+	seen := map[*snapshot.Language]bool{}
+	for _, langs := range lt.Stages {
+		for _, l := range langs {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			for _, m := range l.Node.Get("loop").Items() {
+				if m.IsString() && m.Text == lt.Name {
+					out = append(out, lint.Also{Node: m, Note: fmt.Sprintf("the manifest names %s as the %s tool of %s here", lt.Name, m.Key, l.Label())})
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Node.Start < out[j].Node.Start })
+	return out
 }

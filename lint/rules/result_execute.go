@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -337,7 +338,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 			switch {
 			case inArm:
 				if seen[branch] && took[branch] != nil && !took[branch][label] && seen[id] {
-					p.Report(trace.Get("steps"), "plan step %q belongs to arm %q of branch %q, which the trace's decisions did not select, yet it appears in the trace; a trace must not run an arm that was not taken", id, label, branch)
+					p.With(lint.Also{Node: s, Note: fmt.Sprintf("plan step %q of the recorded validate", id)}).Report(trace.Get("steps"), "plan step %q belongs to arm %q of branch %q, which the trace's decisions did not select, yet it appears in the trace; a trace must not run an arm that was not taken", id, label, branch)
 				}
 				expected = took[branch][label]
 			case inLoop:
@@ -349,7 +350,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 				expectedSet[id] = true
 			}
 			if success && expected && id != "" && !seen[id] {
-				p.Report(trace.Get("steps"), "the Run succeeded but plan step %q (from the recorded validate of the same program) is not in the trace; every expected plan step must appear, by base identifier", id)
+				p.With(lint.Also{Node: s, Note: fmt.Sprintf("plan step %q of the recorded validate", id)}).Report(trace.Get("steps"), "the Run succeeded but plan step %q (from the recorded validate of the same program) is not in the trace; every expected plan step must appear, by base identifier", id)
 			}
 		}
 		if success {
@@ -363,7 +364,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 				continue
 			}
 			if base := types.BaseID(id); !expectedSet[base] {
-				p.Report(e.Get("id"), "trace entry %q of this incomplete Run maps to no expected step of the recorded plan of the same program; a Run may only execute what the validated plan contains", id)
+				p.With(lint.Also{Node: pl.Get("steps"), Note: "the steps of the recorded plan of the same program"}).Report(e.Get("id"), "trace entry %q of this incomplete Run maps to no expected step of the recorded plan of the same program; a Run may only execute what the validated plan contains", id)
 			}
 		}
 	}
