@@ -77,6 +77,7 @@ func TestRelatedLocations(t *testing.T) {
 	if err := report.SARIF(&sarif, run); err != nil {
 		t.Fatal(err)
 	}
+	validateSARIF(t, sarifSchema(t), sarif.Bytes())
 	for _, want := range []string{`"relatedLocations": [`, `"id": 0`, `"text": "named here"`, `"startLine": 40`} {
 		if !strings.Contains(sarif.String(), want) {
 			t.Errorf("SARIF lacks %s:\n%s", want, sarif.String())
