@@ -3,8 +3,8 @@
 // engine's own rules and the diff rules. Docs, SARIF metadata, config
 // validation, --print-config and the fixture tests all read this table.
 //
-// Nothing is built at package init: each family's function returns its
-// rules when the table is first read, so a run that never asks (--version)
+// The table is built when first read, not at package init: each family's
+// function returns its rules then, so a run that never asks (--version)
 // pays nothing for them.
 package rules
 
