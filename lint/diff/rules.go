@@ -289,11 +289,6 @@ func checkCapabilities(c *comparison) {
 	}
 }
 
-var loopStages = []struct {
-	member string
-	stage  types.Stage
-}{{"validate", types.StageValidate}, {"execute", types.StageExecute}, {"trace", types.StageTraceFetch}}
-
 // loopPair is one loop stage of one Language, with its tool in each
 // snapshot (a tool is nil when tools/list lacks it).
 type loopPair struct {
@@ -303,17 +298,20 @@ type loopPair struct {
 	oldTool, newTool *snapshot.Tool
 }
 
+// loopPairs pairs the loop members of each Language both snapshots keep; a
+// stage's name is its loop member's (Part III §4.3), so types.Stages is the
+// one list of them.
 func (c *comparison) loopPairs() []loopPair {
 	var out []loopPair
 	for _, p := range c.pairs() {
 		ol, nl := p.old.Node.Get("loop"), p.new.Node.Get("loop")
-		for _, st := range loopStages {
-			on, _ := ol.Str(st.member)
-			nn, _ := nl.Str(st.member)
+		for _, st := range types.Stages {
+			on, _ := ol.Str(string(st))
+			nn, _ := nl.Str(string(st))
 			if on == "" || nn == "" {
 				continue
 			}
-			out = append(out, loopPair{p.new.Name, st.stage, on, nn, c.old.Tool(on), c.new.Tool(nn)})
+			out = append(out, loopPair{p.new.Name, st, on, nn, c.old.Tool(on), c.new.Tool(nn)})
 		}
 	}
 	return out
@@ -322,19 +320,19 @@ func (c *comparison) loopPairs() []loopPair {
 func checkLoopTools(c *comparison) {
 	for _, p := range c.pairs() {
 		ol, nl := p.old.Node.Get("loop"), p.new.Node.Get("loop")
-		for _, st := range loopStages {
-			on, _ := ol.Str(st.member)
-			nn, _ := nl.Str(st.member)
+		for _, st := range types.Stages {
+			on, _ := ol.Str(string(st))
+			nn, _ := nl.Str(string(st))
 			switch {
 			case on == "":
 			case nn == "":
-				if p.new.Caps.Declared(string(st.stage.Capability())) {
-					c.report(loopToolRemoved, ol.Get(st.member), "Language %q no longer names a %s tool although it still declares %s; clients calling %q break", p.new.Name, st.member, st.stage.Capability(), on)
+				if p.new.Caps.Declared(string(st.Capability())) {
+					c.report(loopToolRemoved, ol.Get(string(st)), "Language %q no longer names a %s tool although it still declares %s; clients calling %q break", p.new.Name, string(st), st.Capability(), on)
 				}
 			case on != nn:
-				c.report(loopToolRenamed, nl.Get(st.member), "the %s tool of Language %q was %q and is now %q; clients and Host policies configured with %q break, so keep the old name", st.member, p.new.Name, on, nn, on)
+				c.report(loopToolRenamed, nl.Get(string(st)), "the %s tool of Language %q was %q and is now %q; clients and Host policies configured with %q break, so keep the old name", string(st), p.new.Name, on, nn, on)
 			case c.old.Tool(on) != nil && c.new.Tool(nn) == nil && c.new.ToolsArray != nil:
-				c.report(loopToolRemoved, c.old.Tool(on).Node.Get("name"), "tool %q, the %s tool of Language %q, is gone from tools/list; clients calling it break", on, st.member, p.new.Name)
+				c.report(loopToolRemoved, c.old.Tool(on).Node.Get("name"), "tool %q, the %s tool of Language %q, is gone from tools/list; clients calling it break", on, string(st), p.new.Name)
 			}
 		}
 	}
@@ -534,8 +532,8 @@ func checkToolsRemoved(c *comparison) {
 	loop := map[string]bool{}
 	for _, p := range c.pairs() {
 		l := p.old.Node.Get("loop")
-		for _, st := range loopStages {
-			if name, _ := l.Str(st.member); name != "" {
+		for _, st := range types.Stages {
+			if name, _ := l.Str(string(st)); name != "" {
 				loop[name] = true
 			}
 		}
