@@ -111,6 +111,13 @@ var (
 		Bad:     `old: "pilotage": "1.1"   new: "pilotage": "2.0"`,
 		Good:    `old: "pilotage": "1.0"   new: "pilotage": "1.1"`,
 	}
+	manifestRemoved = &lint.Rule{
+		ID: "diff-manifest-removed", Severity: lint.Error, Spec: "Part III §3.1",
+		Summary: "The old input carries a Pilotage manifest and the new snapshot or capture, which would record one, carries none.",
+		Doc:     "Agents discover every Language, capability and loop tool through the pilotage_manifest result. When a new snapshot or capture records no manifest (the tool is gone, or its call now fails), every Language of the old one disappears at once, and without this rule the Language checks would have nothing to compare and stay silent. The rule applies when the new input is a snapshot, a capture or a pilotage_manifest result, the forms that record the call; a tools/list or initialize result alone never carries the manifest result and is not judged.",
+		Bad:     `old snapshot: {"manifest": {"pilotage": "1.1", "languages": [...]}, "tools": {...}}   new snapshot: {"tools": {...}}`,
+		Good:    `old and new snapshot: {"manifest": {"pilotage": "1.1", "languages": [...]}, "tools": {...}}`,
+	}
 	toolRemoved = &lint.Rule{
 		ID: "diff-tool-removed", Severity: lint.Error, Spec: "Part III §4",
 		Summary: "A tool of the old tools/list is gone from the new one.",
@@ -139,6 +146,7 @@ var checks = []struct {
 	{checkLanguageMembers, []*lint.Rule{executionWeakened, traceWeakened, retentionWeakened, versionMajorChanged}},
 	{checkToolsAdded, []*lint.Rule{toolAdded}},
 	{checkToolsRemoved, []*lint.Rule{toolRemoved}},
+	{checkManifestRemoved, []*lint.Rule{manifestRemoved}},
 }
 
 // langPair is one Language present under the same identifier in both
@@ -548,4 +556,30 @@ func checkToolsRemoved(c *comparison) {
 		}
 		c.report(toolRemoved, t.Node.Get("name"), "tool %q is gone from tools/list; agents and Host policies that call it break, so keep it or keep its old name beside the new one", t.Name)
 	}
+}
+
+// checkManifestRemoved reports a new snapshot, capture or pilotage_manifest
+// result without a manifest when the old input had one: the Language
+// checks compare manifests and would otherwise say nothing.
+func checkManifestRemoved(c *comparison) {
+	if c.old.Manifest == nil || c.new.Manifest != nil {
+		return
+	}
+	switch c.new.Kind {
+	case snapshot.KindSnapshot, snapshot.KindCapture, snapshot.KindJSONRPC, snapshot.KindCallResult:
+	default:
+		return
+	}
+	at := c.new.ManifestResult
+	if at == nil && len(c.new.Files) > 0 && len(c.new.Files[0].Docs) > 0 {
+		at = c.new.Files[0].Docs[0].Root
+	}
+	c.report(manifestRemoved, at, "the new input records no Pilotage manifest although the old one declared %d %s; agents that discover the surface through pilotage_manifest break, so serve it again", len(c.old.Languages), plural(len(c.old.Languages), "Language"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
