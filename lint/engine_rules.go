@@ -93,7 +93,8 @@ func Select(all []*Rule, sel Selection) ([]*Rule, error) {
 	}
 	on := map[string]bool{}
 	for _, r := range all {
-		on[r.ID] = len(sel.Enable) == 0 || r.Locked
+		// A deprecated rule runs only when named: its replacements cover it.
+		on[r.ID] = len(sel.Enable) == 0 && !r.Deprecated || r.Locked
 	}
 	for _, id := range sel.Enable {
 		on[id] = true

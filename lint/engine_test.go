@@ -696,3 +696,27 @@ func TestEngineRulesSelected(t *testing.T) {
 		t.Errorf("disabling internal-error: %v", err)
 	}
 }
+
+// TestDeprecatedRunsOnlyWhenNamed: a deprecated rule is off by default and
+// runs when the enable list names it.
+func TestDeprecatedRunsOnlyWhenNamed(t *testing.T) {
+	old := &lint.Rule{ID: "old", Severity: lint.Warning, Spec: "test", Deprecated: true, ReplacedBy: []string{"new"}}
+	cur := &lint.Rule{ID: "new", Severity: lint.Warning, Spec: "test"}
+	ids := func(s lint.Selection) []string {
+		rs, err := lint.Select([]*lint.Rule{old, cur}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	if got := ids(lint.Selection{}); !reflect.DeepEqual(got, []string{"new"}) {
+		t.Errorf("default: %v", got)
+	}
+	if got := ids(lint.Selection{Enable: []string{"old"}}); !reflect.DeepEqual(got, []string{"old"}) {
+		t.Errorf("enabled by name: %v", got)
+	}
+}

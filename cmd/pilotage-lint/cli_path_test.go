@@ -57,6 +57,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"diff", "--nope"}, "unknown flag: --nope"},
 		{[]string{"diff", "a.json"}, "give exactly two inputs"},
 		{[]string{"snapshot", "--nope"}, "unknown flag: --nope"},
+		{[]string{"snapshot"}, "give a server command after -- or --url"},
 		{[]string{"rules", "--nope"}, "unknown flag: --nope"},
 		{[]string{"rules", "extra"}, "unexpected argument"},
 		{[]string{"init", "--nope"}, "unknown flag: --nope"},

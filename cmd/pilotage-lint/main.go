@@ -368,7 +368,11 @@ func runRules(args []string, e *env) int {
 		}
 		fmt.Fprintf(tw, "# %s\n", s.Title)
 		for _, r := range s.Rules {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Spec, r.Summary)
+			sum := r.Summary
+			if r.Deprecated {
+				sum = "(deprecated) " + sum
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Spec, sum)
 		}
 	}
 	if err := tw.Flush(); err != nil {

@@ -44,8 +44,7 @@ func runSnapshot(args []string, e *env) int {
 	}
 	command := fs.Args()
 	if (len(command) == 0) == (*url == "") {
-		fmt.Fprintln(e.stderr, "pilotage-lint snapshot: give a server command after -- or --url, not both (see --help)")
-		return exitUsage
+		return usageError(e, fs, errors.New("give a server command after -- or --url, not both"))
 	}
 	opt := snapshotter.Options{Command: command, URL: *url, Timeout: *timeout, ProtocolVersion: *proto, ClientVersion: toolVersion()}
 	if *callsPath != "" {
