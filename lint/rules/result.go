@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -367,7 +368,11 @@ func checkResultNotFound(p *lint.Pass) {
 				if at == nil {
 					at = rc.Result
 				}
-				p.Report(at, "this not_found result for %s %q differs from the one for %q beyond the identifier; unauthorized, expired and nonexistent must look the same, so return one fixed result with only the identifier changed", key, id, fid)
+				other := a
+				if other == nil {
+					other = f.Result
+				}
+				p.With(lint.Also{Node: other, Note: fmt.Sprintf("the not_found result for %s %q, which it should match", key, fid)}).Report(at, "this not_found result for %s %q differs from the one for %q beyond the identifier; unauthorized, expired and nonexistent must look the same, so return one fixed result with only the identifier changed", key, id, fid)
 				break
 			}
 		}
