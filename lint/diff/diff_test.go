@@ -167,3 +167,21 @@ func TestSelection(t *testing.T) {
 		t.Errorf("re-graded: %v %v", err, res.Findings)
 	}
 }
+
+// TestCompatibilityPolicy: diff rules judge compatibility, not the spec.
+// None quotes a spec keyword, a breaking change is an error by default,
+// and each doc says whom the change breaks (or that it breaks nobody).
+func TestCompatibilityPolicy(t *testing.T) {
+	for _, r := range diff.Rules() {
+		if r.Keyword != "" || r.Quote != "" {
+			t.Errorf("%s cites a spec requirement (%s %q); diff rules are a compatibility policy", r.ID, r.Keyword, r.Quote)
+		}
+		if !strings.Contains(r.Doc, "break") {
+			t.Errorf("%s: the doc does not say whom the change breaks", r.ID)
+		}
+		addition := r.ID == "diff-language-added" || r.ID == "diff-capability-added" || r.ID == "diff-tool-added"
+		if addition != (r.Severity == lint.Info) {
+			t.Errorf("%s: additions are info and breaking changes errors by default, got %s", r.ID, r.Severity)
+		}
+	}
+}

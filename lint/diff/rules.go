@@ -16,7 +16,7 @@ var (
 	languageRemoved = &lint.Rule{
 		ID: "diff-language-removed", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
 		Summary: "A Language of the old snapshot is gone, or its identifier changed.",
-		Doc:     "Agents and Hosts address a Language by its identifier: guides, catalog calls and the program declaration of every loop tool name it, and clients key guide caches by it (Part II §11.2). When an identifier disappears every stored program, cached guide and configured policy for it stops working; a changed `version` part says the grammar changed incompatibly. Keep the old Language next to the new one until its users have moved.",
+		Doc:     "Agents and Hosts address a Language by its identifier: guides, catalog calls and the program declaration of every loop tool name it, and clients key guide caches by it (Part II §11.2). When an identifier disappears every stored program, cached guide and configured policy for it stops working; a changed `version` part says the grammar changed incompatibly. Keep the old Language next to the new one until its users have moved. The change breaks every agent, Host policy and stored program that names the old identifier.",
 		Bad:     `old: "languages": [{"name": "buildingflow/1", ...}]   new: "languages": [{"name": "buildingflow/2", ...}]`,
 		Good:    `old: "languages": [{"name": "buildingflow/1", ...}]   new: "languages": [{"name": "buildingflow/1", ...}, {"name": "buildingflow/2", ...}]`,
 	}
@@ -30,7 +30,7 @@ var (
 	capabilityRemoved = &lint.Rule{
 		ID: "diff-capability-removed", Severity: lint.Error, Spec: "Part II §4.1, §4.2",
 		Summary: "A capability a Language declared in the old snapshot is no longer declared.",
-		Doc:     "Clients decide what they may do from the effective capability map: an agent that validated, planned, executed or fetched traces through a Language loses that ability, and a Host whose policy relies on a plan before execution may now receive none. Comparison is on the effective map, so moving a declaration between the Server and Language levels is not a change.",
+		Doc:     "Clients decide what they may do from the effective capability map: an agent that validated, planned, executed or fetched traces through a Language loses that ability, and a Host whose policy relies on a plan before execution may now receive none. Comparison is on the effective map, so moving a declaration between the Server and Language levels is not a change. The change breaks the agents and Hosts that used the capability.",
 		Bad:     `old: "capabilities": {"guides": true, "validate": true, "plan": true}   new: {"guides": true, "validate": true}`,
 		Good:    `old and new: "capabilities": {"guides": true, "validate": true, "plan": true}`,
 	}
@@ -44,7 +44,7 @@ var (
 	capabilityAdded = &lint.Rule{
 		ID: "diff-capability-added", Severity: lint.Info, Spec: "Part II §4.1, §4.2",
 		Summary: "A Language declares a capability or sub-feature it did not declare before.",
-		Doc:     "Adding a capability or a sub-feature is compatible: clients that do not use it are unaffected. It is reported so that a reviewer checks the obligations it brings (loop tools, manifest members, guide content).",
+		Doc:     "Adding a capability or a sub-feature is compatible and breaks no client: clients that do not use it are unaffected. It is reported so that a reviewer checks the obligations it brings (loop tools, manifest members, guide content).",
 		Bad:     `old: "capabilities": {"guides": true, "validate": true}   new: {"guides": true, "validate": true, "plan": true}`,
 		Good:    `old and new: "capabilities": {"guides": true, "validate": true}`,
 	}
@@ -58,28 +58,28 @@ var (
 	loopToolRemoved = &lint.Rule{
 		ID: "diff-loop-tool-removed", Severity: lint.Error, Spec: "Part III §4.3",
 		Summary: "A loop tool of the old snapshot is gone while its stage is still declared.",
-		Doc:     "When a Language still declares a capability but its loop member is gone, or the tool it names has left tools/list, clients that called the tool get an unknown-tool error. (When the capability itself is removed, diff-capability-removed reports it instead.)",
+		Doc:     "When a Language still declares a capability but its loop member is gone, or the tool it names has left tools/list, clients that called the tool get an unknown-tool error. (When the capability itself is removed, diff-capability-removed reports it instead.) The change breaks every client that calls the tool.",
 		Bad:     `old tools/list: [{"name": "run_flow"}, ...]   new tools/list: [...] (run_flow missing, loop.execute still "run_flow")`,
 		Good:    `old and new tools/list: [{"name": "run_flow"}, ...]`,
 	}
 	programArgumentRenamed = &lint.Rule{
 		ID: "diff-program-argument-renamed", Severity: lint.Error, Spec: "Part III §5",
 		Summary: "The argument that carries a Language's program in a loop tool has a new name.",
-		Doc:     "The program declaration `_meta[\"io.github.jafarsa0/pilotage\"].argument` tells clients where to put the program. Generic clients read it each time, but recorded calls, tests, Host policies and agents prompted with examples put the program under the old name and now send a request the tool rejects or misreads.",
+		Doc:     "The program declaration `_meta[\"io.github.jafarsa0/pilotage\"].argument` tells clients where to put the program. Generic clients read it each time, but recorded calls, tests, Host policies and agents prompted with examples put the program under the old name and now send a request the tool rejects or misreads. The change breaks every caller that puts the program under the old name.",
 		Bad:     `old: {"argument": "flow", "language": "buildingflow/1"}   new: {"argument": "program", "language": "buildingflow/1"}`,
 		Good:    `old and new: {"argument": "flow", "language": "buildingflow/1"}`,
 	}
 	reservedArgumentRemoved = &lint.Rule{
 		ID: "diff-reserved-argument-removed", Severity: lint.Error, Spec: "Part III §4.4",
 		Summary: "A loop tool no longer declares a reserved argument it declared before.",
-		Doc:     "Reserved members such as `input`, `context`, `trace_level`, `expected_catalog_version`, `idempotency_key`, `store` or `run_id` carry Part II request members. A client that sent one (drift protection with expected_catalog_version, idempotent retries, stored runs) now sends a member the tool's schema no longer admits, or relies on a guarantee that is gone.",
+		Doc:     "Reserved members such as `input`, `context`, `trace_level`, `expected_catalog_version`, `idempotency_key`, `store` or `run_id` carry Part II request members. A client that sent one (drift protection with expected_catalog_version, idempotent retries, stored runs) now sends a member the tool's schema no longer admits, or relies on a guarantee that is gone. The change breaks the clients that send the member.",
 		Bad:     `old: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}   new: "properties": {"flow": {}}`,
 		Good:    `old and new: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}`,
 	}
 	requiredArgumentAdded = &lint.Rule{
 		ID: "diff-required-argument-added", Severity: lint.Error, Spec: "Part III §4, §4.6",
 		Summary: "A fixed or loop tool requires an argument the old snapshot did not require.",
-		Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. Keeping new arguments optional keeps existing callers working.",
+		Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. Keeping new arguments optional keeps existing callers working. The change breaks every existing caller.",
 		Bad:     `old: "required": ["language"]   new: "required": ["language", "verb"]`,
 		Good:    `old and new: "required": ["language"]`,
 	}
@@ -93,28 +93,28 @@ var (
 	traceWeakened = &lint.Rule{
 		ID: "diff-trace-weakened", Severity: lint.Error, Spec: "Part II §5.1, §5.8.1",
 		Summary: "A Language's trace ceiling is lower than before.",
-		Doc:     "Trace levels are ordered none < summary < full. Lowering the declared ceiling from `full` to `summary` removes step inputs and complete outputs from every trace, which Hosts that verify runs or audit them relied on.",
+		Doc:     "Trace levels are ordered none < summary < full. Lowering the declared ceiling from `full` to `summary` removes step inputs and complete outputs from every trace, which Hosts that verify runs or audit them relied on. The change breaks the Hosts that verify or audit runs with the lost detail.",
 		Bad:     `old: "trace": "full"   new: "trace": "summary"`,
 		Good:    `old: "trace": "summary"   new: "trace": "full"`,
 	}
 	retentionWeakened = &lint.Rule{
 		ID: "diff-retention-weakened", Severity: lint.Error, Spec: "Part II §5.1, §6.6",
 		Summary: "A Language retains runs for less time than before.",
-		Doc:     "Retention is ordered: an ISO 8601 duration > `session` > `none`, and a longer duration > a shorter one. Durations are compared by their approximate length with 365-day years and 30-day months (pkg/types Duration.Approx), so P1M and P30D are equal and neither weakens the other. Shorter retention makes trace fetches of runs the old policy kept fail with not_found.",
+		Doc:     "Retention is ordered: an ISO 8601 duration > `session` > `none`, and a longer duration > a shorter one. Durations are compared by their approximate length with 365-day years and 30-day months (pkg/types Duration.Approx), so P1M and P30D are equal and neither weakens the other. Shorter retention makes trace fetches of runs the old policy kept fail with not_found. The change breaks the clients that fetch traces of runs the old policy kept.",
 		Bad:     `old: "retention": "P7D"   new: "retention": "session"`,
 		Good:    `old: "retention": "session"   new: "retention": "P7D"`,
 	}
 	versionMajorChanged = &lint.Rule{
 		ID: "diff-version-major-changed", Severity: lint.Error, Spec: "Part II §11.1",
 		Summary: "The manifest's Pilotage major version changed.",
-		Doc:     "Minor versions are strictly additive, but a new major version may change anything, and a client implementing the old major must not use the Server (Part II §11.1). Every existing client stops working.",
+		Doc:     "Minor versions are strictly additive, but a new major version may change anything, and a client implementing the old major must not use the Server (Part II §11.1). Every existing client stops working. The change breaks every existing client.",
 		Bad:     `old: "pilotage": "1.1"   new: "pilotage": "2.0"`,
 		Good:    `old: "pilotage": "1.0"   new: "pilotage": "1.1"`,
 	}
 	manifestRemoved = &lint.Rule{
 		ID: "diff-manifest-removed", Severity: lint.Error, Spec: "Part III §3.1",
 		Summary: "The old input carries a Pilotage manifest and the new snapshot or capture, which would record one, carries none.",
-		Doc:     "Agents discover every Language, capability and loop tool through the pilotage_manifest result. When a new snapshot or capture records no manifest (the tool is gone, or its call now fails), every Language of the old one disappears at once, and without this rule the Language checks would have nothing to compare and stay silent. The rule applies when the new input is a snapshot, a capture or a pilotage_manifest result, the forms that record the call; a tools/list or initialize result alone never carries the manifest result and is not judged.",
+		Doc:     "Agents discover every Language, capability and loop tool through the pilotage_manifest result. When a new snapshot or capture records no manifest (the tool is gone, or its call now fails), every Language of the old one disappears at once, and without this rule the Language checks would have nothing to compare and stay silent. The rule applies when the new input is a snapshot, a capture or a pilotage_manifest result, the forms that record the call; a tools/list or initialize result alone never carries the manifest result and is not judged. The change breaks every agent that discovers the surface through pilotage_manifest.",
 		Bad:     `old snapshot: {"manifest": {"pilotage": "1.1", "languages": [...]}, "tools": {...}}   new snapshot: {"tools": {...}}`,
 		Good:    `old and new snapshot: {"manifest": {"pilotage": "1.1", "languages": [...]}, "tools": {...}}`,
 	}
