@@ -22,11 +22,16 @@ var update = flag.Bool("update", false, "rewrite the .golden files of fixtures/ 
 // test runs.
 const fixtureRoot = "../../fixtures"
 
-// golden renders findings one per line: position, severity, rule, pointer.
+// golden renders findings one per line: position, severity, rule, pointer
+// and message, so a message regression fails a test; each related location
+// follows on an indented line.
 func golden(fs []lint.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
-		fmt.Fprintf(&b, "%d:%d-%d:%d %s %s %q\n", f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer)
+		fmt.Fprintf(&b, "%d:%d-%d:%d %s %s %q: %s\n", f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer, f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(&b, "\trelated %s:%d:%d-%d:%d %q: %s\n", r.File, r.Line, r.Column, r.EndLine, r.EndColumn, r.Pointer, r.Message)
+		}
 	}
 	return b.String()
 }
@@ -91,7 +96,8 @@ func fixtureInputs(t *testing.T) []string {
 func TestFixtures(t *testing.T) {
 	for _, in := range fixtureInputs(t) {
 		t.Run(strings.TrimPrefix(in, fixtureRoot+"/"), func(t *testing.T) {
-			got := golden(lintFixture(t, in))
+			findings := lintFixture(t, in)
+			got := golden(findings)
 			gpath := strings.TrimSuffix(strings.TrimSuffix(in, ".jsonl"), ".json") + ".golden"
 			if *update {
 				if err := os.WriteFile(gpath, []byte(got), 0o644); err != nil {
@@ -110,7 +116,10 @@ func TestFixtures(t *testing.T) {
 				return
 			}
 			base := filepath.Base(in)
-			has := strings.Contains(got, " "+rule+" ")
+			has := false
+			for _, f := range findings {
+				has = has || f.Rule == rule
+			}
 			switch {
 			case strings.HasPrefix(base, "bad") && !has:
 				t.Errorf("%s is a failing fixture for %s but does not draw it", in, rule)
