@@ -17,21 +17,26 @@ var (
 		Bad:      `{"name": "my-server", "version": "1.0.0"}`,
 		Good:     `{"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}`,
 	}
+	// SkippedRule is no longer reported: a skipped cross-check is not a
+	// defect, and as an info finding it failed every --fail-on info run.
+	// The ID stays valid in configs; Result.Skipped carries the news.
 	SkippedRule = &Rule{
-		ID:       "cross-checks-skipped",
-		Severity: Info,
-		Spec:     "pilotage-lint",
-		Summary:  "Some cross-checks could not run because the input lacks a surface they compare.",
-		Doc:      "Many rules compare two surfaces, such as the manifest's loop tools against tools/list. When an input carries only one of them, pilotage-lint runs every check it can and says once, in this finding, which cross-checks it skipped. Lint a snapshot, a capture, or pass --manifest to run them all.",
-		Bad:      `{"pilotage": "1.1", "languages": [ ... ]}   (a manifest alone: tool checks skipped)`,
-		Good:     `{"manifest": {...}, "tools": {"tools": [...]}, "initialize": {...}}`,
+		ID:         "cross-checks-skipped",
+		Severity:   Info,
+		Spec:       "pilotage-lint",
+		Deprecated: true,
+		Summary:    "No longer a finding: the run summary says which cross-checks could not run.",
+		Doc:        "Many rules compare two surfaces, such as the manifest's loop tools against tools/list. When an input carries only one of them, pilotage-lint runs every check it can and its summary (a line of text output, `summary.skipped` in JSON) says which cross-checks it skipped. Lint a snapshot, a capture, or pass --manifest to run them all. Until v0.1.0 this was an info finding, which made `--fail-on info` fail every such run; naming the ID in a config is still accepted and changes nothing.",
+		Bad:        `{"pilotage": "1.1", "languages": [ ... ]}   (a manifest alone: tool checks skipped)`,
+		Good:       `{"manifest": {...}, "tools": {"tools": [...]}, "initialize": {...}}`,
 	}
 	InternalRule = &Rule{
 		ID:       "internal-error",
 		Severity: Error,
 		Spec:     "pilotage-lint",
+		Locked:   true,
 		Summary:  "A rule failed on this input; the other rules still ran.",
-		Doc:      "pilotage-lint contains a failing rule instead of crashing. This finding names the rule and the input; it is always a pilotage-lint bug, so please report it with the input.",
+		Doc:      "pilotage-lint contains a failing rule instead of crashing. This finding names the rule and the input; it is always a pilotage-lint bug, so please report it with the input. It cannot be disabled, since the failed rule's findings would then go missing without a word; its severity can be changed.",
 		Bad:      "(any input that makes a rule fail)",
 		Good:     "(every other input)",
 	}
@@ -52,7 +57,8 @@ type Selection struct {
 
 // Select applies a Selection to the available rules and returns copies
 // carrying their effective severities. Unknown rule IDs are an error, so a
-// typo in a config file does not silently disable nothing.
+// typo in a config file does not silently disable nothing; so is disabling
+// a Locked rule, which stays on under an enable list too.
 func Select(all []*Rule, sel Selection) ([]*Rule, error) {
 	byID := map[string]*Rule{}
 	for _, r := range all {
@@ -80,9 +86,15 @@ func Select(all []*Rule, sel Selection) ([]*Rule, error) {
 	if err := check(sevIDs, "severity"); err != nil {
 		return nil, err
 	}
+	for _, id := range sel.Disable {
+		if byID[id].Locked {
+			return nil, fmt.Errorf("disable: %s cannot be disabled: it reports a rule that failed, whose findings would otherwise go missing without a word; change its severity instead", id)
+		}
+	}
 	on := map[string]bool{}
 	for _, r := range all {
-		on[r.ID] = len(sel.Enable) == 0
+		// A deprecated rule runs only when named: its replacements cover it.
+		on[r.ID] = len(sel.Enable) == 0 && !r.Deprecated || r.Locked
 	}
 	for _, id := range sel.Enable {
 		on[id] = true

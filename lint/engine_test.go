@@ -213,9 +213,7 @@ func TestManifestFlag(t *testing.T) {
 			ins:      []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}, {Name: "b.json", Data: []byte(toolsDoc)}},
 			manifest: manifestDoc,
 			want: []string{
-				"a.json:1:1 cross-checks-skipped ", // no initialize in either
 				"a.json:1:12 tool-seen /tools/0",
-				"b.json:1:1 cross-checks-skipped ",
 				"b.json:1:12 tool-seen /tools/0",
 				"m.json:1:14 manifest-seen /pilotage",
 			},
@@ -225,7 +223,7 @@ func TestManifestFlag(t *testing.T) {
 			name:     "input's own manifest kept",
 			ins:      []lint.Input{{Name: "s.json", Data: []byte(`{"manifest": {"pilotage": "1.0", "languages": []}, "tools": ` + toolsDoc + `}`)}},
 			manifest: manifestDoc,
-			want:     []string{"s.json:1:1 cross-checks-skipped ", "s.json:1:27 manifest-seen /manifest/pilotage"}, // nothing in m.json
+			want:     []string{"s.json:1:27 manifest-seen /manifest/pilotage"}, // nothing in m.json
 			files:    []lint.FileInfo{{Path: "m.json", Kind: snapshot.KindManifest}, {Path: "s.json", Kind: snapshot.KindSnapshot}},
 		},
 		{
@@ -233,9 +231,7 @@ func TestManifestFlag(t *testing.T) {
 			ins:      []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}, {Name: "b.json", Data: []byte(toolsDoc)}},
 			manifest: toolsDoc,
 			want: []string{
-				"a.json:1:1 cross-checks-skipped ",
 				"a.json:1:12 tool-seen /tools/0",
-				"b.json:1:1 cross-checks-skipped ",
 				"b.json:1:12 tool-seen /tools/0",
 				"m.json:1:1 input-kind ", // a rejected file stays out of the snapshots
 			},
@@ -381,8 +377,8 @@ func TestForcedKindThroughRun(t *testing.T) {
 }
 
 // TestSkippedCrossChecks checks that the cross-checks a rule could not run
-// are said once per input, sorted and without repeats, and not at all when
-// the cross-checks-skipped rule is disabled.
+// are said once per input, sorted and without repeats, in Result.Skipped
+// and never as a finding, so --fail-on info does not fail on them.
 func TestSkippedCrossChecks(t *testing.T) {
 	skip := func(id string, what ...string) *lint.Rule {
 		return &lint.Rule{ID: id, Severity: lint.Error, Spec: "test", Check: func(p *lint.Pass) {
@@ -392,18 +388,14 @@ func TestSkippedCrossChecks(t *testing.T) {
 		}}
 	}
 	rs := []*lint.Rule{skip("r1", "the tools", "the initialize result"), skip("r2", "the tools", "a call")}
-	in := []lint.Input{{Name: "m.json", Data: []byte(manifestDoc)}}
-	res := run(t, in, &lint.Options{Rules: append(rs, lint.SkippedRule)})
-	if len(res.Findings) != 1 {
+	in := []lint.Input{{Name: "m.json", Data: []byte(manifestDoc)}, {Name: "n.json", Data: []byte(manifestDoc)}}
+	res := run(t, in, &lint.Options{Rules: append(rs, lint.EngineRules()...)})
+	if len(res.Findings) != 0 {
 		t.Fatalf("findings %q", brief(res.Findings))
 	}
-	f := res.Findings[0]
-	if f.Rule != "cross-checks-skipped" || f.Severity != lint.Info || f.Line != 1 || f.Column != 1 || f.Pointer != "" ||
-		f.Message != "cross-checks not run because the input lacks what they compare: a call; the initialize result; the tools" {
-		t.Errorf("finding %+v", f)
-	}
-	if res := run(t, in, &lint.Options{Rules: rs}); len(res.Findings) != 0 {
-		t.Errorf("disabled, yet: %q", brief(res.Findings))
+	want := []lint.Skipped{{File: "m.json", Checks: []string{"a call", "the initialize result", "the tools"}}, {File: "n.json", Checks: []string{"a call", "the initialize result", "the tools"}}}
+	if !reflect.DeepEqual(res.Skipped, want) {
+		t.Errorf("skipped %+v", res.Skipped)
 	}
 }
 
@@ -581,17 +573,14 @@ func TestInputKindsThroughRun(t *testing.T) {
 			if want := []lint.FileInfo{{Path: name, Kind: tc.kind}}; !reflect.DeepEqual(res.Files, want) {
 				t.Errorf("files %+v, want %+v", res.Files, want)
 			}
-			skipped := 0
 			for _, f := range res.Findings {
 				switch f.Rule {
-				case lint.SkippedRule.ID:
-					skipped++
 				case lint.InputKindRule.ID, lint.InternalRule.ID:
 					t.Errorf("%s: %s", f.Rule, f.Message)
 				}
 			}
-			if want := map[bool]int{true: 1, false: 0}[tc.partial]; skipped != want {
-				t.Errorf("%d cross-checks-skipped findings, want %d", skipped, want)
+			if got := len(res.Skipped) > 0; got != tc.partial {
+				t.Errorf("cross-checks skipped: %v, want %v", res.Skipped, tc.partial)
 			}
 		})
 	}
@@ -656,5 +645,78 @@ func TestFallbackPerDocument(t *testing.T) {
 	want := []string{"c.jsonl:1:49 specific /result/tools", "c.jsonl:3:49 shape /result/tools"}
 	if got := brief(res.Findings); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestEngineRulesSelected: the engine's own findings go through the user's
+// selection like any rule's. On the main branch before the rule table,
+// --disable input-kind still reported the unknown file.
+func TestEngineRulesSelected(t *testing.T) {
+	t.Setenv("PILOTAGE_LINT_DEBUG_PANIC", "")
+	boom := &lint.Rule{ID: "boom", Severity: lint.Warning, Spec: "test", Check: func(*lint.Pass) { panic("boom") }}
+	all := append([]*lint.Rule{boom}, lint.EngineRules()...)
+	unknown := []lint.Input{{Name: "u.json", Data: []byte(`{"name": "x"}`), Explicit: true}}
+	tools := []lint.Input{{Name: "t.json", Data: []byte(toolsDoc)}}
+	sel := func(s lint.Selection) []*lint.Rule {
+		t.Helper()
+		rs, err := lint.Select(all, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	grade := func(res *lint.Result) []string {
+		var out []string
+		for _, f := range res.Findings {
+			out = append(out, f.Rule+"="+f.Severity.String())
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		sel  lint.Selection
+		ins  []lint.Input
+		want []string
+	}{
+		{"input-kind default", lint.Selection{}, unknown, []string{"input-kind=error"}},
+		{"input-kind disabled", lint.Selection{Disable: []string{"input-kind"}}, unknown, nil},
+		{"input-kind re-graded", lint.Selection{Severity: map[string]lint.Severity{"input-kind": lint.Warning}}, unknown, []string{"input-kind=warning"}},
+		{"input-kind not enabled", lint.Selection{Enable: []string{"boom"}}, unknown, nil},
+		{"internal-error default", lint.Selection{}, tools, []string{"internal-error=error"}},
+		{"internal-error re-graded", lint.Selection{Severity: map[string]lint.Severity{"internal-error": lint.Info}}, tools, []string{"internal-error=info"}},
+		{"internal-error kept under an enable list", lint.Selection{Enable: []string{"boom"}}, tools, []string{"internal-error=error"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := grade(run(t, tc.ins, &lint.Options{Rules: sel(tc.sel)})); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if _, err := lint.Select(all, lint.Selection{Disable: []string{"internal-error"}}); err == nil || !strings.Contains(err.Error(), "internal-error cannot be disabled") {
+		t.Errorf("disabling internal-error: %v", err)
+	}
+}
+
+// TestDeprecatedRunsOnlyWhenNamed: a deprecated rule is off by default and
+// runs when the enable list names it.
+func TestDeprecatedRunsOnlyWhenNamed(t *testing.T) {
+	old := &lint.Rule{ID: "old", Severity: lint.Warning, Spec: "test", Deprecated: true, ReplacedBy: []string{"new"}}
+	cur := &lint.Rule{ID: "new", Severity: lint.Warning, Spec: "test"}
+	ids := func(s lint.Selection) []string {
+		rs, err := lint.Select([]*lint.Rule{old, cur}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	if got := ids(lint.Selection{}); !reflect.DeepEqual(got, []string{"new"}) {
+		t.Errorf("default: %v", got)
+	}
+	if got := ids(lint.Selection{Enable: []string{"old"}}); !reflect.DeepEqual(got, []string{"old"}) {
+		t.Errorf("enabled by name: %v", got)
 	}
 }

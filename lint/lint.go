@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -61,6 +62,16 @@ type FileInfo struct {
 type Result struct {
 	Files    []FileInfo
 	Findings []Finding
+	// Skipped lists, per file, the cross-checks that could not run because
+	// the input lacks a surface they compare. It is news for the summary,
+	// not a defect, so it is no finding and never fails a run.
+	Skipped []Skipped
+}
+
+// Skipped names the cross-checks not run on one file.
+type Skipped struct {
+	File   string   `json:"file"`
+	Checks []string `json:"checks"`
 }
 
 // Run lints every input, in parallel, and returns findings sorted by file,
@@ -82,6 +93,7 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 	type out struct {
 		info     FileInfo
 		findings []Finding
+		skipped  []string
 	}
 	outs := make([]out, len(inputs))
 	next := make(chan int)
@@ -98,8 +110,8 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 				if opt.Progress != nil {
 					opt.Progress(inputs[i].Name)
 				}
-				info, fs, ok := lintOne(ctx, &inputs[i], manifest, opt)
-				outs[i] = out{info, fs}
+				info, fs, skips, ok := lintOne(ctx, &inputs[i], manifest, opt)
+				outs[i] = out{info, fs, skips}
 				if !ok {
 					mu.Lock()
 					unfinished = append(unfinished, inputs[i].Name)
@@ -132,12 +144,16 @@ feed:
 	for _, o := range outs {
 		res.Files = append(res.Files, o.info)
 		all = append(all, o.findings...)
+		if len(o.skipped) > 0 {
+			res.Skipped = append(res.Skipped, Skipped{o.info.Path, o.skipped})
+		}
 	}
 	if manifest != nil {
 		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest)})
 	}
 	res.Findings = Dedupe(all)
 	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	sort.SliceStable(res.Skipped, func(i, j int) bool { return res.Skipped[i].File < res.Skipped[j].File })
 	return res, nil
 }
 
@@ -157,26 +173,39 @@ func (e *StoppedError) Unwrap() error { return e.Err }
 
 // LintFile lints one input on its own, with no --manifest.
 func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
-	info, fs, _ := lintOne(context.Background(), in, nil, opt)
+	info, fs, _, _ := lintOne(context.Background(), in, nil, opt)
 	return info, Dedupe(fs)
 }
 
-// lintOne lints one input; ok is false when ctx ended before every rule ran.
-func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (_ FileInfo, _ []Finding, ok bool) {
+// lintOne lints one input and names the cross-checks it skipped; ok is
+// false when ctx ended before every rule ran.
+func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (_ FileInfo, _ []Finding, skips []string, ok bool) {
 	po := opt.Parse
 	po.NoCopy = true // the run owns Input.Data; see Input
 	f := source.Parse(in.Name, in.Data, po)
-	snap, err := snapshot.Build(f, opt.InputKind)
+	var mf *source.File
+	if manifest != nil {
+		// Each input gets its own parse of the shared --manifest: a File
+		// indexes its lines lazily on the first Position, which workers
+		// linting other inputs would race on.
+		mf = source.Parse(manifest.Name, []byte(manifest.Data), opt.Parse)
+	}
+	snap, err := snapshot.BuildWith(f, snapshot.Options{Kind: opt.InputKind, Manifest: mf})
 	var findings []located
 	report := func(fd located) {
-		if !ignored(opt.Ignores, &fd.Finding) {
+		if fd.Rule != "" && !ignored(opt.Ignores, &fd.Finding) {
 			findings = append(findings, fd)
 		}
 	}
+	var merr *snapshot.ManifestError
+	if errors.As(err, &merr) {
+		report(located{engineFinding(opt.Rules, InputKindRule, merr.File, err.Error()), -1})
+		err = nil
+	}
 	if err != nil {
-		report(located{engineFinding(InputKindRule, f, err.Error()), -1})
+		report(located{engineFinding(opt.Rules, InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{in.Name, opt.InputKind}, dropCovered(findings, opt.Rules), true
+			return FileInfo{in.Name, opt.InputKind}, dropCovered(findings, opt.Rules), nil, true
 		}
 	}
 	// A document read as a kind it does not fit would draw findings about a
@@ -184,23 +213,14 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
 		if !in.Explicit {
-			return FileInfo{in.Name, snap.Kind}, nil, true
+			return FileInfo{in.Name, snap.Kind}, nil, nil, true
 		}
-		report(located{engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
-	}
-	if manifest != nil && !unknown && (snap.Manifest == nil || snap.Manifest == snap.InlineManifest) {
-		// Each input gets its own parse of the shared --manifest: a File
-		// indexes its lines lazily on the first Position, which workers
-		// linting other inputs would race on.
-		if err := snap.AddManifest(source.Parse(manifest.Name, []byte(manifest.Data), opt.Parse)); err != nil {
-			report(located{engineFinding(InputKindRule, manifest, err.Error()), -1})
-		}
+		report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
 	}
 	skipped := map[string]bool{}
-	var skips []string
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {
-			return FileInfo{in.Name, snap.Kind}, nil, false
+			return FileInfo{in.Name, snap.Kind}, nil, nil, false
 		}
 		if r.Check == nil || unknown && !r.Syntax {
 			continue
@@ -211,13 +231,10 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 				skips = append(skips, what)
 			}
 		}}
-		runRule(p, f)
+		runRule(p, f, opt.Rules)
 	}
-	if len(skips) > 0 && enabled(opt.Rules, SkippedRule.ID) {
-		sort.Strings(skips)
-		report(located{engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")), -1})
-	}
-	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), true
+	sort.Strings(skips)
+	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside
@@ -267,28 +284,36 @@ func dropCovered(fs []located, rules []*Rule) []Finding {
 
 // runRule contains a rule that panics: the finding says which rule broke on
 // which file, and the other rules still run.
-func runRule(p *Pass, f *source.File) {
+func runRule(p *Pass, f *source.File, rules []*Rule) {
 	defer func() {
 		if r := recover(); r != nil {
 			if os.Getenv("PILOTAGE_LINT_DEBUG_PANIC") != "" {
 				panic(r) // a developer asked for the stack
 			}
-			p.report(located{engineFinding(InternalRule, f, fmt.Sprintf("rule %s failed on this input (%v); the other rules still ran; please report this as a pilotage-lint bug", p.Rule.ID, r)), -1})
+			p.report(located{engineFinding(rules, InternalRule, f, fmt.Sprintf("rule %s failed on this input (%v); the other rules still ran; please report this as a pilotage-lint bug", p.Rule.ID, r)), -1})
 		}
 	}()
 	p.Rule.Check(p)
 }
 
-func enabled(rules []*Rule, id string) bool {
-	for _, r := range rules {
-		if r.ID == id {
-			return true
+// selected returns the copy of engine rule r in the selection, which
+// carries its effective severity, or nil when the user turned it off.
+func selected(rules []*Rule, r *Rule) *Rule {
+	for _, s := range rules {
+		if s.ID == r.ID {
+			return s
 		}
 	}
-	return false
+	return nil
 }
 
-func engineFinding(r *Rule, f *source.File, msg string) Finding {
+// engineFinding is a finding of engine rule r at the start of f, graded as
+// the selection says; the zero Finding (no Rule) when r is off, which
+// report callers drop.
+func engineFinding(rules []*Rule, r *Rule, f *source.File, msg string) Finding {
+	if r = selected(rules, r); r == nil {
+		return Finding{}
+	}
 	return Finding{Rule: r.ID, Severity: r.Severity, File: f.Name, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, Message: msg, Spec: r.Spec}
 }
 
@@ -316,7 +341,7 @@ func Dedupe(fs []Finding) []Finding {
 	Sort(fs)
 	out := fs[:0]
 	for i, f := range fs {
-		if i > 0 && f == fs[i-1] {
+		if i > 0 && f.Same(&fs[i-1]) {
 			continue
 		}
 		out = append(out, f)

@@ -5,6 +5,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -88,6 +89,9 @@ type Rule struct {
 	// Syntax rules check the text itself and run on every input; the
 	// others run only on inputs recognized as Pilotage surfaces.
 	Syntax bool
+	// Locked rules cannot be disabled (their severity can change): the
+	// engine's internal-error, without which a failed rule goes unnoticed.
+	Locked bool
 }
 
 // Finding is one reported defect, positioned at the offending JSON value.
@@ -104,6 +108,33 @@ type Finding struct {
 	Pointer string `json:"pointer"`
 	Message string `json:"message"`
 	Spec    string `json:"spec"`
+	// Related are other places the finding relates to, such as the tool a
+	// loop member names or the plan step a trace entry lacks.
+	Related []Related `json:"related,omitempty"`
+}
+
+// Related is a second location of a finding, with a note saying what it is.
+type Related struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Pointer   string `json:"pointer"`
+	Message   string `json:"message"`
+}
+
+// Also names a related value for Pass.With.
+type Also struct {
+	Node *source.Node
+	Note string
+}
+
+// Same reports whether two findings are equal in every field.
+func (f *Finding) Same(g *Finding) bool {
+	return f.Rule == g.Rule && f.Severity == g.Severity && f.File == g.File &&
+		f.Line == g.Line && f.Column == g.Column && f.EndLine == g.EndLine && f.EndColumn == g.EndColumn &&
+		f.Pointer == g.Pointer && f.Message == g.Message && f.Spec == g.Spec && slices.Equal(f.Related, g.Related)
 }
 
 // located is a finding with the byte offset of its document in the file
@@ -120,6 +151,28 @@ type Pass struct {
 
 	report func(located)
 	skip   func(string)
+	// fileOf, when set, finds a node's file instead of Snap: diff rules
+	// report into either of two snapshots.
+	fileOf func(*source.Node) *source.File
+	// also are the related locations of the findings this Pass reports.
+	also []Also
+}
+
+// With returns a Pass whose findings carry related locations: a value in
+// another place that the defect involves. Values the snapshot does not
+// hold are left out.
+func (p *Pass) With(also ...Also) *Pass {
+	q := *p
+	q.also = also
+	return &q
+}
+
+// NewPass returns a Pass for rule r outside the engine: its findings go to
+// report, positioned by the same span logic as lint findings, and each
+// node's file is found with fileOf. The diff rules, which compare two
+// snapshots, report through it.
+func NewPass(r *Rule, fileOf func(*source.Node) *source.File, report func(Finding)) *Pass {
+	return &Pass{Rule: r, fileOf: fileOf, report: func(l located) { report(l.Finding) }, skip: func(string) {}}
 }
 
 // Report records a finding at value n.
@@ -164,8 +217,15 @@ func (p *Pass) ReportProblem(f *source.File, start, end int, pointer, format str
 // once per snapshot.
 func (p *Pass) Skip(what string) { p.skip(what) }
 
+func (p *Pass) file(n *source.Node) *source.File {
+	if p.fileOf != nil {
+		return p.fileOf(n)
+	}
+	return p.Snap.FileOf(n)
+}
+
 func (p *Pass) reportSpan(n *source.Node, start, end int, format string, args ...any) {
-	f := p.Snap.FileOf(n)
+	f := p.file(n)
 	if f == nil {
 		return
 	}
@@ -177,6 +237,26 @@ func (p *Pass) emit(f *source.File, start, end int, pointer string, doc int32, m
 	p.report(located{Finding{
 		Rule: p.Rule.ID, Severity: p.Rule.Severity, File: f.Name,
 		Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column,
-		Pointer: pointer, Message: msg, Spec: p.Rule.Spec,
+		Pointer: pointer, Message: msg, Spec: p.Rule.Spec, Related: p.related(),
 	}, doc})
+}
+
+func (p *Pass) related() []Related {
+	var out []Related
+	for _, a := range p.also {
+		if a.Node == nil {
+			continue
+		}
+		f := p.file(a.Node)
+		if f == nil {
+			continue
+		}
+		start, end := int(a.Node.Start), int(a.Node.End)
+		if a.Node.Kind == source.Object || a.Node.Kind == source.Array {
+			end = start + 1 // the opening bracket; a whole object hides the line
+		}
+		s, e := f.Position(start), f.Position(end)
+		out = append(out, Related{File: f.Name, Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column, Pointer: a.Node.Pointer(), Message: a.Note})
+	}
+	return out
 }

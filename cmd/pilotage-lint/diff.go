@@ -3,41 +3,35 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/diff"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
 	"github.com/pilotagekit/pilotagekit/lint/report"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/spf13/pflag"
 )
 
-func init() { subcommands["diff"] = runDiff }
-
 // runDiff reports the changes from OLD to NEW that break clients relying
-// on OLD. Exit codes are lint's: 0 when nothing reaches --fail-on, 1 when
-// something does, 2 for usage errors and unreadable or unusable inputs.
+// on OLD. It takes lint's selection flags, config file, output flags and
+// exit codes: 0 when nothing reaches --fail-on, 1 when something does, 2
+// for usage errors and unreadable or unusable inputs.
 func runDiff(args []string, e *env) int {
 	fs := pflag.NewFlagSet("pilotage-lint diff", pflag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	format := fs.String("format", "text", "output format: "+strings.Join(report.Formats, ", "))
-	failOn := fs.String("fail-on", "error", "lowest severity that fails the run: error, warning or info")
-	enable := fs.StringSlice("enable", nil, "run only these diff rule IDs (comma-separated, repeatable)")
-	disable := fs.StringSlice("disable", nil, "turn off these diff rule IDs (comma-separated, repeatable)")
-	severity := fs.StringSlice("severity", nil, "override a diff rule's severity, as ID=error|warning|info (repeatable)")
-	quiet := fs.BoolP("quiet", "q", false, "print findings only, no summary")
+	var out outputFlags
+	var sf selectionFlags
+	addOutputFlags(fs, &out)
+	sf.add(fs)
 	inputKind := fs.String("input-kind", "", "force the kind of both inputs: "+kindList())
 	maxBytes := fs.Int64("max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	listRules := fs.Bool("rules", false, "list the diff rules and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: pilotage-lint diff [flags] OLD NEW\n\nReports the changes from OLD to NEW (snapshots, manifests, tools/list results or\ncaptures) that break agents or Hosts relying on OLD. - reads one of them from\nstandard input.\n\nflags:\n%s", fs.FlagUsages())
+		fmt.Fprintf(e.stderr, "usage: pilotage-lint diff [flags] OLD NEW\n\nReports the changes from OLD to NEW (snapshots, manifests, tools/list results or\ncaptures) that break agents or Hosts relying on OLD. - reads one of them from\nstandard input. Reads the same config file as lint.\n\nflags:\n%s", fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseArgs(e, fs, args); !ok {
+		return code
 	}
 	if *listRules {
 		for _, r := range diff.Rules() {
@@ -46,41 +40,22 @@ func runDiff(args []string, e *env) int {
 		return exitOK
 	}
 	if fs.NArg() != 2 {
-		fmt.Fprintln(e.stderr, "pilotage-lint diff: give exactly two inputs, OLD and NEW (see --help)")
-		return exitUsage
+		return usageError(e, fs, fmt.Errorf("give exactly two inputs, OLD and NEW (got %d)", fs.NArg()))
 	}
 	if fs.Arg(0) == "-" && fs.Arg(1) == "-" {
-		fmt.Fprintln(e.stderr, "pilotage-lint diff: only one of OLD and NEW can be - (standard input)")
-		return exitUsage
+		return usageError(e, fs, errors.New("only one of OLD and NEW can be - (standard input)"))
 	}
-	if !report.KnownFormat(*format) {
-		fmt.Fprintf(e.stderr, "pilotage-lint diff: unknown --format %q: use %s\n", *format, strings.Join(report.Formats, ", "))
-		return exitUsage
+	if _, err := out.targets(); err != nil {
+		return usageError(e, fs, err)
 	}
-	fail, err := lint.ParseSeverity(*failOn)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pilotage-lint diff: --fail-on: %v\n", err)
-		return exitUsage
-	}
-	sel := lint.Selection{Enable: *enable, Disable: *disable, Severity: map[string]lint.Severity{}}
-	for _, kv := range *severity {
-		id, lvl, ok := strings.Cut(kv, "=")
-		s, err := lint.ParseSeverity(lvl)
-		if !ok || err != nil {
-			fmt.Fprintf(e.stderr, "pilotage-lint diff: --severity %q: want ID=error|warning|info\n", kv)
-			return exitUsage
-		}
-		sel.Severity[id] = s
-	}
-	rules, err := lint.Select(diff.Rules(), sel)
+	sel, err := sf.resolve(rules.CommandDiff)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint diff: %v\n", err)
 		return exitUsage
 	}
 	kind := snapshot.Kind(*inputKind)
 	if kind != "" && !knownKind(kind) {
-		fmt.Fprintf(e.stderr, "pilotage-lint diff: unknown --input-kind %q: use one of %s\n", kind, kindList())
-		return exitUsage
+		return usageError(e, fs, fmt.Errorf("unknown --input-kind %q: use one of %s", kind, kindList()))
 	}
 	// Each path must be one file: a directory would make OLD and NEW
 	// ambiguous.
@@ -99,22 +74,12 @@ func runDiff(args []string, e *env) int {
 		}
 		ins[i] = got[0]
 	}
-	res, err := diff.Compare(&ins[0], &ins[1], &diff.Options{Rules: rules, InputKind: kind})
+	res, err := diff.Compare(&ins[0], &ins[1], &diff.Options{Rules: sel.rules, InputKind: kind})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint diff: %v\n", err)
 		return exitUsage
 	}
-	run := &report.Run{Tool: tool(), Result: res, Rules: rules}
-	if err := report.Write(e.stdout, *format, run, report.TextOptions{Quiet: *quiet, Color: colorOK(e.stdout)}); err != nil {
-		fmt.Fprintf(e.stderr, "pilotage-lint diff: %v\n", err)
-		return exitUsage
-	}
-	for _, f := range res.Findings {
-		if f.Severity >= fail {
-			return exitFindings
-		}
-	}
-	return exitOK
+	return finish(e, "pilotage-lint diff", &out, &report.Run{Tool: tool(), Result: res, Rules: sel.rules}, sel.failOn, false)
 }
 
 func knownKind(k snapshot.Kind) bool {

@@ -11,7 +11,6 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/baseline"
-	"github.com/pilotagekit/pilotagekit/lint/config"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
 	"github.com/pilotagekit/pilotagekit/lint/report"
 	"github.com/pilotagekit/pilotagekit/lint/ruledoc"
@@ -46,19 +44,62 @@ type env struct {
 	stdout, stderr io.Writer
 }
 
-// subcommands are dispatched on the first argument.
-var subcommands = map[string]func(args []string, e *env) int{
-	"rules": runRules,
+// command is one entry of the subcommand table.
+type command struct {
+	// name is the first argument that selects it; "" is lint, the default.
+	name string
+	// usage is the synopsis a usage error repeats.
+	usage string
+	run   func(args []string, e *env) int
+}
+
+// commands is the one subcommand table. It is a function, not a variable,
+// because the commands print usage lines read from it.
+func commands() []command {
+	return []command{
+		{"", "usage: pilotage-lint [flags] PATH...", runLint},
+		{"diff", "usage: pilotage-lint diff [flags] OLD NEW", runDiff},
+		{"snapshot", "usage: pilotage-lint snapshot [flags] -- COMMAND [ARGS...]\n       pilotage-lint snapshot [flags] --url URL", runSnapshot},
+		{"rules", "usage: pilotage-lint rules [--markdown]", runRules},
+		{"init", "usage: pilotage-lint init [--force] [FILE]", runInit},
+	}
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) > 0 {
-		if cmd, ok := subcommands[args[0]]; ok {
-			return cmd(args[1:], e)
+		for _, c := range commands() {
+			if c.name != "" && c.name == args[0] {
+				return c.run(args[1:], e)
+			}
 		}
 	}
 	return runLint(args, e)
+}
+
+// usageError says what was wrong and repeats the command's usage line:
+// exit 2. fs names the command ("pilotage-lint diff").
+func usageError(e *env, fs *pflag.FlagSet, err error) int {
+	name := strings.TrimSpace(strings.TrimPrefix(fs.Name(), "pilotage-lint"))
+	fmt.Fprintf(e.stderr, "%s: %v\n", fs.Name(), err)
+	for _, c := range commands() {
+		if c.name == name {
+			fmt.Fprintf(e.stderr, "%s\n(see %s --help)\n", c.usage, fs.Name())
+		}
+	}
+	return exitUsage
+}
+
+// parseArgs parses a command's flags: --help is exit 0, an error is a
+// usage error; ok says whether to go on.
+func parseArgs(e *env, fs *pflag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return exitOK, false
+		}
+		return usageError(e, fs, err), false
+	}
+	return 0, true
 }
 
 func toolVersion() string {
@@ -73,18 +114,13 @@ func tool() report.Tool { return report.Tool{Name: "pilotage-lint", Version: too
 // lintFlags are the flags of the lint command.
 type lintFlags struct {
 	out           outputFlags
-	failOn        string
-	enable        []string
-	disable       []string
-	severity      []string
-	configPath    string
+	sel           selectionFlags
 	version       bool
 	inputKind     string
 	manifest      string
 	stdinFilename string
 	maxBytes      int64
 	timeout       time.Duration
-	noConfig      bool
 	baseline      string
 	writeBaseline string
 	printConfig   bool
@@ -94,12 +130,7 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("pilotage-lint", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addOutputFlags(fs, &f.out)
-	fs.StringVar(&f.failOn, "fail-on", "", "lowest severity that fails the run: error, warning or info (default error)")
-	fs.StringSliceVar(&f.enable, "enable", nil, "run only these rule IDs (comma-separated, repeatable)")
-	fs.StringSliceVar(&f.disable, "disable", nil, "turn off these rule IDs (comma-separated, repeatable)")
-	fs.StringSliceVar(&f.severity, "severity", nil, "override a rule's severity, as ID=error|warning|info (repeatable)")
-	fs.StringVar(&f.configPath, "config", "", "config file (default: .pilotage-lint.yaml, .yml or .json found upward from the working directory)")
-	fs.BoolVar(&f.noConfig, "no-config", false, "do not look for a config file")
+	f.sel.add(fs)
 	fs.BoolVar(&f.printConfig, "print-config", false, "print the effective configuration (config file and flags) as YAML and exit")
 	fs.StringVar(&f.baseline, "baseline", "", "suppress the findings recorded in this baseline file; new ones still fail")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file (and suppress them in this run)")
@@ -111,10 +142,11 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
 	fs.Usage = func() {
 		var names []string
-		for name := range subcommands {
-			names = append(names, name)
+		for _, c := range commands() {
+			if c.name != "" {
+				names = append(names, c.name)
+			}
 		}
-		sort.Strings(names)
 		fmt.Fprintf(stderr, "usage: pilotage-lint [flags] PATH...\n       pilotage-lint SUBCOMMAND [flags] (%s; each takes --help)\n\nPATH is a file, a directory (walked for *.json and *.jsonl) or - for standard input.\n\nflags:\n%s", strings.Join(names, ", "), fs.FlagUsages())
 	}
 	return fs
@@ -131,38 +163,31 @@ func kindList() string {
 func runLint(args []string, e *env) int {
 	var f lintFlags
 	fs := newLintFlagSet(&f, e.stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "pilotage-lint: %v (see --help)\n", err)
-		return exitUsage
+	if code, ok := parseArgs(e, fs, args); !ok {
+		return code
 	}
 	if f.version {
 		fmt.Fprintf(e.stdout, "pilotage-lint %s\n", toolVersion())
 		return exitOK
 	}
-	cfg, cfgPath, err := loadConfig(&f)
+	sel, err := f.sel.resolve(rules.CommandLint)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
 		return exitUsage
 	}
-	opt, failOn, err := options(&f, cfg)
+	opt, err := options(&f, sel)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
-		return exitUsage
+		return usageError(e, fs, err)
 	}
 	if f.printConfig {
-		return printConfig(e, &f, cfg, cfgPath, opt.Rules, failOn)
+		return printConfig(e, &f.sel, sel)
 	}
 	paths := fs.Args()
 	if len(paths) == 0 {
-		fmt.Fprintln(e.stderr, "pilotage-lint: no input paths; give files, directories or - for standard input (see --help)")
-		return exitUsage
+		return usageError(e, fs, errors.New("no input paths; give files, directories or - for standard input"))
 	}
 	if _, err := f.out.targets(); err != nil {
-		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
-		return exitUsage
+		return usageError(e, fs, err)
 	}
 	var base *baseline.Baseline
 	if f.baseline != "" {
@@ -226,15 +251,24 @@ func runLint(args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), plural(len(stale), "finding"), name, name)
 		}
 	}
-	r := &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, FailOn: failOn, Probes: report.ScanProbes(ins)}
-	if err := writeReports(e, &f.out, r); err != nil {
-		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
+	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ScanProbes(ins)}, sel.failOn, len(errs) > 0)
+}
+
+// finish is the last step of every command that reports findings: it sets
+// the failure threshold on the report (so JUnit failures agree with the
+// exit status), writes every --format and --output, and returns the exit
+// status: 2 when a report could not be written or an input could not be
+// read (unreadable), else 1 when a finding reaches failOn, else 0.
+func finish(e *env, name string, out *outputFlags, r *report.Run, failOn lint.Severity, unreadable bool) int {
+	r.FailOn = failOn
+	if err := writeReports(e, out, r); err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 		return exitUsage
 	}
-	if len(errs) > 0 {
+	if unreadable {
 		return exitUsage
 	}
-	for _, fd := range res.Findings {
+	for _, fd := range r.Result.Findings {
 		if fd.Severity >= failOn {
 			return exitFindings
 		}
@@ -298,76 +332,30 @@ func colorOK(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-func loadConfig(f *lintFlags) (*config.Config, string, error) {
-	path := f.configPath
-	if path == "" && !f.noConfig {
-		wd, err := os.Getwd()
-		if err == nil {
-			path = config.Find(wd)
-		}
-	}
-	if path == "" {
-		return &config.Config{}, "", nil
-	}
-	c, err := config.Load(path)
-	return c, path, err
-}
-
-// options merges the config file and the flags; flags win.
-func options(f *lintFlags, cfg *config.Config) (*lint.Options, lint.Severity, error) {
-	sel, err := cfg.Selection()
-	if err != nil {
-		return nil, 0, err
-	}
-	sel.Enable = append(sel.Enable, f.enable...)
-	sel.Disable = append(sel.Disable, f.disable...)
-	for _, kv := range f.severity {
-		id, lvl, ok := strings.Cut(kv, "=")
-		if !ok {
-			return nil, 0, fmt.Errorf("--severity %q: want ID=error|warning|info", kv)
-		}
-		s, err := lint.ParseSeverity(lvl)
-		if err != nil {
-			return nil, 0, fmt.Errorf("--severity %s: %w", id, err)
-		}
-		sel.Severity[id] = s
-	}
-	rs, err := lint.Select(rules.All(), sel)
-	if err != nil {
-		return nil, 0, err
-	}
-	failOn := lint.Error
-	level := cfg.FailOn
-	if f.failOn != "" {
-		level = f.failOn
-	}
-	if level != "" {
-		if failOn, err = lint.ParseSeverity(level); err != nil {
-			return nil, 0, fmt.Errorf("--fail-on: %w", err)
-		}
-	}
+// options turns the lint flags and the resolved selection into the
+// engine's options.
+func options(f *lintFlags, sel *selection) (*lint.Options, error) {
 	kind := snapshot.Kind(f.inputKind)
 	if kind != "" && !slices.Contains(snapshot.Kinds, kind) {
-		return nil, 0, fmt.Errorf("unknown --input-kind %q: use one of %s", kind, kindList())
+		return nil, fmt.Errorf("unknown --input-kind %q: use one of %s", kind, kindList())
 	}
 	return &lint.Options{
-		Rules:     rs,
+		Rules:     sel.rules,
 		InputKind: kind,
-		Ignores:   cfg.Ignore,
+		Ignores:   sel.cfg.Ignore,
 		Parse:     source.Options{},
-	}, failOn, nil
+	}, nil
 }
 
 func runRules(args []string, e *env) int {
 	fs := pflag.NewFlagSet("pilotage-lint rules", pflag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	markdown := fs.Bool("markdown", false, "print the rules reference (docs/rules.md)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "pilotage-lint: %v (see --help)\n", err)
-		return exitUsage
+	if code, ok := parseArgs(e, fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(e, fs, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
 	if *markdown {
 		fmt.Fprint(e.stdout, ruledoc.Markdown())
@@ -380,7 +368,11 @@ func runRules(args []string, e *env) int {
 		}
 		fmt.Fprintf(tw, "# %s\n", s.Title)
 		for _, r := range s.Rules {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Spec, r.Summary)
+			sum := r.Summary
+			if r.Deprecated {
+				sum = "(deprecated) " + sum
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Spec, sum)
 		}
 	}
 	if err := tw.Flush(); err != nil {

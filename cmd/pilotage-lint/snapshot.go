@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func init() { subcommands["snapshot"] = runSnapshot }
-
 // runSnapshot records a live server's surfaces into a snapshot file:
 //
 //	pilotage-lint snapshot [--out FILE] [--calls FILE] -- COMMAND [ARGS...]
@@ -46,12 +44,11 @@ func runSnapshot(args []string, e *env) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return exitOK
 		}
-		return exitUsage
+		return usageError(e, fs, err)
 	}
 	command := fs.Args()
 	if (len(command) == 0) == (*url == "") {
-		fmt.Fprintln(e.stderr, "pilotage-lint snapshot: give a server command after -- or --url, not both (see --help)")
-		return exitUsage
+		return usageError(e, fs, errors.New("give a server command after -- or --url, not both"))
 	}
 	opt := snapshotter.Options{Command: command, URL: *url, Timeout: *timeout, ProtocolVersion: *proto, ClientVersion: toolVersion()}
 	if *probeOn {

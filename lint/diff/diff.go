@@ -1,9 +1,10 @@
 // Package diff compares two snapshots of one server and reports the changes
 // that break an agent or a Host relying on the old one, the way `buf
-// breaking` judges a protobuf change. Each kind of change is a rule with a
-// permanent ID (prefixed "diff-"), a severity and a doc; the rules live in
-// their own registry because each compares two inputs, which the lint
-// engine's single-snapshot rules do not.
+// breaking` judges a protobuf change. The rules are a compatibility policy,
+// not the spec: the spec puts no duty on a Server to keep its surface, but
+// removing or renaming part of it breaks whoever calls it. Each rule is a
+// lint.Rule variable (prefixed "diff-"), selected and positioned like a lint
+// rule; it has no Check, since it compares two inputs.
 //
 // A finding sits in the NEW file at the value that changed when that value
 // exists there, and in the OLD file at what disappeared otherwise.
@@ -11,7 +12,9 @@ package diff
 
 import (
 	"fmt"
+	"os"
 	"sort"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -21,21 +24,19 @@ import (
 // Options configure a comparison.
 type Options struct {
 	// Rules are the enabled rules with their effective severities (see
-	// lint.Select over Rules()); nil runs every rule at its default.
+	// lint.Select); rules of other commands in it are ignored, and the
+	// engine's internal-error rule in it grades a failing check. Nil runs
+	// every diff rule at its default.
 	Rules []*lint.Rule
 	// InputKind forces the kind of both inputs; "" detects it.
 	InputKind snapshot.Kind
 }
 
 // Compare reads two inputs (any kind the engine reads) and returns the
-// changes from old to new as findings, sorted like lint findings.
-func Compare(old, new *lint.Input, opt *Options) (res *lint.Result, err error) {
-	// A failing check is a pilotage-lint bug; say so instead of crashing.
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("comparing %s with %s failed (%v); please report this as a pilotage-lint bug", old.Name, new.Name, r)
-		}
-	}()
+// changes from old to new as findings, sorted like lint findings. A check
+// that fails becomes one internal-error finding naming its rules and the
+// files; the other checks still run.
+func Compare(old, new *lint.Input, opt *Options) (*lint.Result, error) {
 	if opt == nil {
 		opt = &Options{}
 	}
@@ -47,21 +48,56 @@ func Compare(old, new *lint.Input, opt *Options) (res *lint.Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	rules := opt.Rules
-	if rules == nil {
-		rules = Rules()
+	selected := opt.Rules
+	if selected == nil {
+		selected = append(Rules(), lint.InternalRule)
 	}
-	c := &comparison{old: a, new: b, on: map[string]*lint.Rule{}}
-	for _, r := range rules {
-		c.on[r.ID] = r
+	byID := map[string]*lint.Rule{}
+	for _, r := range selected {
+		byID[r.ID] = r
+	}
+	c := &comparison{old: a, new: b, on: map[*lint.Rule]*lint.Rule{}}
+	for _, ch := range checks {
+		for _, r := range ch.rules {
+			if s := byID[r.ID]; s != nil {
+				c.on[r] = s
+			}
+		}
 	}
 	for _, ch := range checks {
-		ch(c)
+		c.run(ch.check, ch.rules, byID[lint.InternalRule.ID])
 	}
 	return &lint.Result{
 		Files:    []lint.FileInfo{{Path: old.Name, Kind: a.Kind}, {Path: new.Name, Kind: b.Kind}},
 		Findings: lint.Dedupe(c.findings),
 	}, nil
+}
+
+// run runs one check, turning a panic into an internal-error finding (when
+// that rule is selected) at the start of the NEW file.
+func (c *comparison) run(check func(*comparison), rules []*lint.Rule, internal *lint.Rule) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if os.Getenv("PILOTAGE_LINT_DEBUG_PANIC") != "" {
+			panic(r) // a developer asked for the stack
+		}
+		if internal == nil || len(c.new.Files) == 0 {
+			return
+		}
+		var ids []string
+		for _, rl := range rules {
+			ids = append(ids, rl.ID)
+		}
+		f := c.new.Files[0]
+		c.findings = append(c.findings, lint.Finding{
+			Rule: internal.ID, Severity: internal.Severity, File: f.Name, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, Spec: internal.Spec,
+			Message: fmt.Sprintf("the check of %s failed comparing %s with %s (%v); the other checks still ran; please report this as a pilotage-lint bug", strings.Join(ids, ", "), c.old.Files[0].Name, f.Name, r),
+		})
+	}()
+	check(c)
 }
 
 func build(in *lint.Input, kind snapshot.Kind) (*snapshot.Snapshot, error) {
@@ -76,7 +112,9 @@ func build(in *lint.Input, kind snapshot.Kind) (*snapshot.Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", in.Name, err)
 	}
-	if s.Manifest == nil && len(s.Tools) == 0 {
+	// An empty tool list is a listing (of nothing), so it is compared; only
+	// an input with neither a manifest nor a tool list is unusable.
+	if s.Manifest == nil && s.ToolsArray == nil {
 		return nil, fmt.Errorf("%s: holds neither a manifest nor a tool list, so there is nothing to compare; give a snapshot, a manifest or a tools/list result", in.Name)
 	}
 	return s, nil
@@ -85,75 +123,55 @@ func build(in *lint.Input, kind snapshot.Kind) (*snapshot.Snapshot, error) {
 // comparison is one run: the two snapshots and the findings so far.
 type comparison struct {
 	old, new *snapshot.Snapshot
-	on       map[string]*lint.Rule
+	// on maps each rule variable to its selected copy, which carries the
+	// effective severity; a rule that is off is absent.
+	on       map[*lint.Rule]*lint.Rule
 	findings []lint.Finding
 }
 
-// report records a finding of rule id at node n, which belongs to either
-// snapshot.
-func (c *comparison) report(id string, n *source.Node, format string, args ...any) {
-	c.reportSpan(id, n, false, format, args...)
+// pass returns a lint.Pass for rule r, or nil when r is off.
+func (c *comparison) pass(r *lint.Rule) *lint.Pass {
+	sel := c.on[r]
+	if sel == nil {
+		return nil
+	}
+	return lint.NewPass(sel, c.fileOf, func(f lint.Finding) { c.findings = append(c.findings, f) })
+}
+
+func (c *comparison) fileOf(n *source.Node) *source.File {
+	if f := c.new.FileOf(n); f != nil {
+		return f
+	}
+	return c.old.FileOf(n)
+}
+
+// report records a finding of rule r at node n, which belongs to either
+// snapshot. A whole object or array would hide the line, so the finding
+// sits at its opening bracket.
+func (c *comparison) report(r *lint.Rule, n *source.Node, format string, args ...any) {
+	p := c.pass(r)
+	if p == nil || n == nil {
+		return
+	}
+	if n.Kind == source.Object || n.Kind == source.Array {
+		p.ReportMissing(n, format, args...)
+		return
+	}
+	p.Report(n, format, args...)
 }
 
 // reportKey records a finding at the member name of n.
-func (c *comparison) reportKey(id string, n *source.Node, format string, args ...any) {
-	c.reportSpan(id, n, true, format, args...)
+func (c *comparison) reportKey(r *lint.Rule, n *source.Node, format string, args ...any) {
+	if p := c.pass(r); p != nil {
+		p.ReportKey(n, format, args...)
+	}
 }
 
-func (c *comparison) reportSpan(id string, n *source.Node, key bool, format string, args ...any) {
-	r := c.on[id]
-	if r == nil || n == nil {
-		return
-	}
-	f := c.new.FileOf(n)
-	if f == nil {
-		f = c.old.FileOf(n)
-	}
-	if f == nil {
-		return
-	}
-	start, end := int(n.Start), int(n.End)
-	if key && n.Parent.IsObject() {
-		start, end = int(n.KeyStart), int(n.KeyEnd)
-	}
-	if !key && (n.Kind == source.Object || n.Kind == source.Array) {
-		// A whole object or array would hide the line; its opening
-		// bracket is enough.
-		end = start + 1
-	}
-	s, e := f.Position(start), f.Position(end)
-	c.findings = append(c.findings, lint.Finding{
-		Rule: r.ID, Severity: r.Severity, File: f.Name,
-		Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column,
-		Pointer: n.Pointer(), Message: fmt.Sprintf(format, args...), Spec: r.Spec,
-	})
-}
-
-var (
-	registry = map[string]*lint.Rule{}
-	checks   []func(*comparison)
-)
-
-// register adds rules and the one check that reports them.
-func register(check func(*comparison), rs ...*lint.Rule) {
-	for _, r := range rs {
-		if registry[r.ID] != nil {
-			panic("diff rule registered twice: " + r.ID)
-		}
-		if r.Severity == 0 || r.Spec == "" || r.Summary == "" || r.Doc == "" || r.Bad == "" || r.Good == "" {
-			panic("diff rule lacks a severity, spec, summary, doc or examples: " + r.ID)
-		}
-		registry[r.ID] = r
-	}
-	checks = append(checks, check)
-}
-
-// Rules returns the diff rules, sorted by ID. Their Check is nil: they
-// compare two snapshots and run through Compare, not the lint engine.
+// Rules returns the diff rules, sorted by ID.
 func Rules() []*lint.Rule {
-	out := make([]*lint.Rule, 0, len(registry))
-	for _, r := range registry {
-		out = append(out, r)
+	var out []*lint.Rule
+	for _, ch := range checks {
+		out = append(out, ch.rules...)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out

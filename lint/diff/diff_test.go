@@ -19,10 +19,12 @@ var update = flag.Bool("update", false, "rewrite fixtures/diff goldens from the 
 // CASE.old.json / CASE.new.json with the expected findings in CASE.golden.
 const fixtureRoot = "../../fixtures/diff"
 
+// golden renders findings one per line, message included, so a message
+// regression fails a test.
 func golden(fs []lint.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
-		fmt.Fprintf(&b, "%s %d:%d-%d:%d %s %s %q\n", filepath.Base(f.File), f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer)
+		fmt.Fprintf(&b, "%s %d:%d-%d:%d %s %s %q: %s\n", filepath.Base(f.File), f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer, f.Message)
 	}
 	return b.String()
 }
@@ -79,7 +81,10 @@ func TestFixtures(t *testing.T) {
 			if got != string(want) {
 				t.Errorf("findings differ from %s.golden\n--- got\n%s--- want\n%s", base, got, want)
 			}
-			has := strings.Contains(got, " "+c.rule+" ")
+			has := false
+			for _, f := range res.Findings {
+				has = has || f.Rule == c.rule
+			}
 			if strings.HasPrefix(c.name, "bad") && !has {
 				t.Errorf("%s is a failing case for %s but does not draw it", base, c.rule)
 			}
@@ -126,6 +131,62 @@ func TestUnusableInput(t *testing.T) {
 	for _, data := range []string{`{"name": "x"}`, `{"tools": [`, ``} {
 		if _, err := diff.Compare(good, &lint.Input{Name: "bad.json", Data: []byte(data)}, nil); err == nil {
 			t.Errorf("%q: no error", data)
+		}
+	}
+}
+
+// TestEmptyListingIsCompared: {"tools": []} is a listing of nothing, so a
+// NEW that lists no tools is compared (and draws a finding per lost tool)
+// instead of being refused.
+func TestEmptyListingIsCompared(t *testing.T) {
+	old := &lint.Input{Name: "old.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`)}
+	empty := &lint.Input{Name: "new.json", Data: []byte(`{"tools": []}`)}
+	res, err := diff.Compare(old, empty, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := golden(res.Findings); !strings.HasPrefix(got, "old.json 1:21-1:24 error diff-tool-removed \"/tools/0/name\": tool \"a\" is gone") || strings.Count(got, "\n") != 1 {
+		t.Errorf("got %q", got)
+	}
+	if _, err := diff.Compare(empty, empty, nil); err != nil {
+		t.Errorf("empty against empty: %v", err)
+	}
+}
+
+// TestSelection: a disabled diff rule reports nothing and a re-graded one
+// reports at its new severity; the rules are selected like lint rules.
+func TestSelection(t *testing.T) {
+	base := "../../fixtures/diff/diff-tool-removed/bad-ordinary"
+	old, new := read(t, base+".old.json"), read(t, base+".new.json")
+	off, err := lint.Select(diff.Rules(), lint.Selection{Disable: []string{"diff-tool-removed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := diff.Compare(old, new, &diff.Options{Rules: off})
+	if err != nil || len(res.Findings) != 0 {
+		t.Errorf("disabled: %v %v", err, res.Findings)
+	}
+	warn, _ := lint.Select(diff.Rules(), lint.Selection{Severity: map[string]lint.Severity{"diff-tool-removed": lint.Warning}})
+	res, err = diff.Compare(old, new, &diff.Options{Rules: warn})
+	if err != nil || len(res.Findings) != 1 || res.Findings[0].Severity != lint.Warning {
+		t.Errorf("re-graded: %v %v", err, res.Findings)
+	}
+}
+
+// TestCompatibilityPolicy: diff rules judge compatibility, not the spec.
+// None quotes a spec keyword, a breaking change is an error by default,
+// and each doc says whom the change breaks (or that it breaks nobody).
+func TestCompatibilityPolicy(t *testing.T) {
+	for _, r := range diff.Rules() {
+		if r.Keyword != "" || r.Quote != "" {
+			t.Errorf("%s cites a spec requirement (%s %q); diff rules are a compatibility policy", r.ID, r.Keyword, r.Quote)
+		}
+		if !strings.Contains(r.Doc, "break") {
+			t.Errorf("%s: the doc does not say whom the change breaks", r.ID)
+		}
+		addition := r.ID == "diff-language-added" || r.ID == "diff-capability-added" || r.ID == "diff-tool-added"
+		if addition != (r.Severity == lint.Info) {
+			t.Errorf("%s: additions are info and breaking changes errors by default, got %s", r.ID, r.Severity)
 		}
 	}
 }

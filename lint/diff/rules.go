@@ -10,6 +10,145 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
+// The diff rules, one variable each, so a check names the rule it reports
+// and a typo is a compile error.
+var (
+	languageRemoved = &lint.Rule{
+		ID: "diff-language-removed", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
+		Summary: "A Language of the old snapshot is gone, or its identifier changed.",
+		Doc:     "Agents and Hosts address a Language by its identifier: guides, catalog calls and the program declaration of every loop tool name it, and clients key guide caches by it (Part II §11.2). When an identifier disappears every stored program, cached guide and configured policy for it stops working; a changed `version` part says the grammar changed incompatibly. Keep the old Language next to the new one until its users have moved. The change breaks every agent, Host policy and stored program that names the old identifier.",
+		Bad:     `old: "languages": [{"name": "buildingflow/1", ...}]   new: "languages": [{"name": "buildingflow/2", ...}]`,
+		Good:    `old: "languages": [{"name": "buildingflow/1", ...}]   new: "languages": [{"name": "buildingflow/1", ...}, {"name": "buildingflow/2", ...}]`,
+	}
+	languageAdded = &lint.Rule{
+		ID: "diff-language-added", Severity: lint.Info, Spec: "Part II §5.1",
+		Summary: "The new snapshot exposes a Language the old one did not.",
+		Doc:     "An added Language breaks nobody: clients that do not know it ignore it. It is reported so that a reviewer sees the surface grow and checks that its guides, loop tools and capabilities are complete.",
+		Bad:     `old: "languages": [{"name": "a/1"}]   new: "languages": [{"name": "a/1"}, {"name": "b/1"}]`,
+		Good:    `old and new: "languages": [{"name": "a/1"}]`,
+	}
+	capabilityRemoved = &lint.Rule{
+		ID: "diff-capability-removed", Severity: lint.Error, Spec: "Part II §4.1, §4.2",
+		Summary: "A capability a Language declared in the old snapshot is no longer declared.",
+		Doc:     "Clients decide what they may do from the effective capability map: an agent that validated, planned, executed or fetched traces through a Language loses that ability, and a Host whose policy relies on a plan before execution may now receive none. Comparison is on the effective map, so moving a declaration between the Server and Language levels is not a change. The change breaks the agents and Hosts that used the capability.",
+		Bad:     `old: "capabilities": {"guides": true, "validate": true, "plan": true}   new: {"guides": true, "validate": true}`,
+		Good:    `old and new: "capabilities": {"guides": true, "validate": true, "plan": true}`,
+	}
+	subfeatureRemoved = &lint.Rule{
+		ID: "diff-subfeature-removed", Severity: lint.Error, Spec: "Part II §4.1, §4.2",
+		Summary: "A sub-feature a Language declared in the old snapshot is no longer declared.",
+		Doc:     "Sub-features such as `execute.idempotency`, `execute.test_run`, `catalog.changed_since` or `guides.topic_fetch` change how clients behave: an agent that retried executions safely with an idempotency key, or synchronised its catalog with changed_since, must now fall back. Removing one is a breaking change even when its parent capability stays.",
+		Bad:     `old: "execute": {"idempotency": true}   new: "execute": true`,
+		Good:    `old and new: "execute": {"idempotency": true}`,
+	}
+	capabilityAdded = &lint.Rule{
+		ID: "diff-capability-added", Severity: lint.Info, Spec: "Part II §4.1, §4.2",
+		Summary: "A Language declares a capability or sub-feature it did not declare before.",
+		Doc:     "Adding a capability or a sub-feature is compatible and breaks no client: clients that do not use it are unaffected. It is reported so that a reviewer checks the obligations it brings (loop tools, manifest members, guide content).",
+		Bad:     `old: "capabilities": {"guides": true, "validate": true}   new: {"guides": true, "validate": true, "plan": true}`,
+		Good:    `old and new: "capabilities": {"guides": true, "validate": true}`,
+	}
+	loopToolRenamed = &lint.Rule{
+		ID: "diff-loop-tool-renamed", Severity: lint.Error, Spec: "Part III §4.3",
+		Summary: "A Language's validate, execute or trace loop tool has a new name.",
+		Doc:     "Loop tool names are Server-selected, but agents and Host policies are configured with them (allow-lists, approval rules, recorded prompts). Renaming the tool of a stage that still exists breaks those silently: the old name draws an unknown-tool error. Keep the old name, or expose both for a transition.",
+		Bad:     `old: "loop": {"validate": "validate_flow"}   new: "loop": {"validate": "check_flow"}`,
+		Good:    `old and new: "loop": {"validate": "validate_flow"}`,
+	}
+	loopToolRemoved = &lint.Rule{
+		ID: "diff-loop-tool-removed", Severity: lint.Error, Spec: "Part III §4.3",
+		Summary: "A loop tool of the old snapshot is gone while its stage is still declared.",
+		Doc:     "When a Language still declares a capability but its loop member is gone, or the tool it names has left tools/list, clients that called the tool get an unknown-tool error. (When the capability itself is removed, diff-capability-removed reports it instead.) The change breaks every client that calls the tool.",
+		Bad:     `old tools/list: [{"name": "run_flow"}, ...]   new tools/list: [...] (run_flow missing, loop.execute still "run_flow")`,
+		Good:    `old and new tools/list: [{"name": "run_flow"}, ...]`,
+	}
+	programArgumentRenamed = &lint.Rule{
+		ID: "diff-program-argument-renamed", Severity: lint.Error, Spec: "Part III §5",
+		Summary: "The argument that carries a Language's program in a loop tool has a new name.",
+		Doc:     "The program declaration `_meta[\"io.github.jafarsa0/pilotage\"].argument` tells clients where to put the program. Generic clients read it each time, but recorded calls, tests, Host policies and agents prompted with examples put the program under the old name and now send a request the tool rejects or misreads. The change breaks every caller that puts the program under the old name.",
+		Bad:     `old: {"argument": "flow", "language": "buildingflow/1"}   new: {"argument": "program", "language": "buildingflow/1"}`,
+		Good:    `old and new: {"argument": "flow", "language": "buildingflow/1"}`,
+	}
+	reservedArgumentRemoved = &lint.Rule{
+		ID: "diff-reserved-argument-removed", Severity: lint.Error, Spec: "Part III §4.4",
+		Summary: "A loop tool no longer declares a reserved argument it declared before.",
+		Doc:     "Reserved members such as `input`, `context`, `trace_level`, `expected_catalog_version`, `idempotency_key`, `store` or `run_id` carry Part II request members. A client that sent one (drift protection with expected_catalog_version, idempotent retries, stored runs) now sends a member the tool's schema no longer admits, or relies on a guarantee that is gone. The change breaks the clients that send the member.",
+		Bad:     `old: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}   new: "properties": {"flow": {}}`,
+		Good:    `old and new: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}`,
+	}
+	requiredArgumentAdded = &lint.Rule{
+		ID: "diff-required-argument-added", Severity: lint.Error, Spec: "Part III §4, §4.6",
+		Summary: "A fixed or loop tool requires an argument the old snapshot did not require.",
+		Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. Keeping new arguments optional keeps existing callers working. The change breaks every existing caller.",
+		Bad:     `old: "required": ["language"]   new: "required": ["language", "verb"]`,
+		Good:    `old and new: "required": ["language"]`,
+	}
+	executionWeakened = &lint.Rule{
+		ID: "diff-execution-weakened", Severity: lint.Error, Spec: "Part II §5.1, §6.5.7",
+		Summary: "A Language's execution mode offers less than before.",
+		Doc:     "The modes a Language offers are ordered by inclusion: `both` offers `immediate` and `deploy`; `immediate` and `deploy` offer one each and neither includes the other. A change that drops a mode the old snapshot offered (both to immediate or deploy, immediate to deploy, deploy to immediate, or the member gone while execute stays) breaks clients that ran programs that way.",
+		Bad:     `old: "execution": "both"   new: "execution": "immediate"`,
+		Good:    `old: "execution": "immediate"   new: "execution": "both"`,
+	}
+	traceWeakened = &lint.Rule{
+		ID: "diff-trace-weakened", Severity: lint.Error, Spec: "Part II §5.1, §5.8.1",
+		Summary: "A Language's trace ceiling is lower than before.",
+		Doc:     "Trace levels are ordered none < summary < full. Lowering the declared ceiling from `full` to `summary` removes step inputs and complete outputs from every trace, which Hosts that verify runs or audit them relied on. The change breaks the Hosts that verify or audit runs with the lost detail.",
+		Bad:     `old: "trace": "full"   new: "trace": "summary"`,
+		Good:    `old: "trace": "summary"   new: "trace": "full"`,
+	}
+	retentionWeakened = &lint.Rule{
+		ID: "diff-retention-weakened", Severity: lint.Error, Spec: "Part II §5.1, §6.6",
+		Summary: "A Language retains runs for less time than before.",
+		Doc:     "Retention is ordered: an ISO 8601 duration > `session` > `none`, and a longer duration > a shorter one. Durations are compared by their approximate length with 365-day years and 30-day months (pkg/types Duration.Approx), so P1M and P30D are equal and neither weakens the other. Shorter retention makes trace fetches of runs the old policy kept fail with not_found. The change breaks the clients that fetch traces of runs the old policy kept.",
+		Bad:     `old: "retention": "P7D"   new: "retention": "session"`,
+		Good:    `old: "retention": "session"   new: "retention": "P7D"`,
+	}
+	versionMajorChanged = &lint.Rule{
+		ID: "diff-version-major-changed", Severity: lint.Error, Spec: "Part II §11.1",
+		Summary: "The manifest's Pilotage major version changed.",
+		Doc:     "Minor versions are strictly additive, but a new major version may change anything, and a client implementing the old major must not use the Server (Part II §11.1). Every existing client stops working. The change breaks every existing client.",
+		Bad:     `old: "pilotage": "1.1"   new: "pilotage": "2.0"`,
+		Good:    `old: "pilotage": "1.0"   new: "pilotage": "1.1"`,
+	}
+	manifestRemoved = &lint.Rule{
+		ID: "diff-manifest-removed", Severity: lint.Error, Spec: "Part III §3.1",
+		Summary: "The old input carries a Pilotage manifest and the new snapshot or capture, which would record one, carries none.",
+		Doc:     "Agents discover every Language, capability and loop tool through the pilotage_manifest result. When a new snapshot or capture records no manifest (the tool is gone, or its call now fails), every Language of the old one disappears at once, and without this rule the Language checks would have nothing to compare and stay silent. The rule applies when the new input is a snapshot, a capture or a pilotage_manifest result, the forms that record the call; a tools/list or initialize result alone never carries the manifest result and is not judged. The change breaks every agent that discovers the surface through pilotage_manifest.",
+		Bad:     `old snapshot: {"manifest": {"pilotage": "1.1", "languages": [...]}, "tools": {...}}   new snapshot: {"tools": {...}}`,
+		Good:    `old and new snapshot: {"manifest": {"pilotage": "1.1", "languages": [...]}, "tools": {...}}`,
+	}
+	toolRemoved = &lint.Rule{
+		ID: "diff-tool-removed", Severity: lint.Error, Spec: "Part III §4",
+		Summary: "A tool of the old tools/list is gone from the new one.",
+		Doc:     "Agents, Host policies and recorded prompts call tools by name; a tool that leaves tools/list makes each such call an unknown-tool error. Losing a fixed tool (pilotage_manifest, pilotage_get_guide, pilotage_catalog) also takes away what clients discover the surface through, and a new listing with no tools at all breaks every caller. The rule compares tool lists only when both inputs carry one, and leaves a loop tool the old manifest names to diff-loop-tool-removed and diff-loop-tool-renamed. Keep the tool, or keep the old name next to the new one until its callers have moved.",
+		Bad:     `old tools/list: [{"name": "pilotage_manifest"}, {"name": "list_devices"}]   new: [{"name": "pilotage_manifest"}]`,
+		Good:    `old and new tools/list: [{"name": "pilotage_manifest"}, {"name": "list_devices"}]`,
+	}
+	toolAdded = &lint.Rule{
+		ID: "diff-tool-added", Severity: lint.Info, Spec: "Part III §4",
+		Summary: "tools/list has a tool the old snapshot did not.",
+		Doc:     "A new tool breaks no client. It is reported so that a reviewer sees the surface grow, and checks that a new Pilotage tool is named in the manifest and described for cold start.",
+		Bad:     `old tools/list: [{"name": "pilotage_manifest"}]   new: [{"name": "pilotage_manifest"}, {"name": "pilotage_catalog"}]`,
+		Good:    `old and new tools/list: [{"name": "pilotage_manifest"}]`,
+	}
+)
+
+// checks pairs each check with the rules it reports, in the order they run.
+var checks = []struct {
+	check func(*comparison)
+	rules []*lint.Rule
+}{
+	{checkLanguages, []*lint.Rule{languageRemoved, languageAdded}},
+	{checkCapabilities, []*lint.Rule{capabilityRemoved, subfeatureRemoved, capabilityAdded}},
+	{checkLoopTools, []*lint.Rule{loopToolRenamed, loopToolRemoved}},
+	{checkToolArguments, []*lint.Rule{programArgumentRenamed, reservedArgumentRemoved, requiredArgumentAdded}},
+	{checkLanguageMembers, []*lint.Rule{executionWeakened, traceWeakened, retentionWeakened, versionMajorChanged}},
+	{checkToolsAdded, []*lint.Rule{toolAdded}},
+	{checkToolsRemoved, []*lint.Rule{toolRemoved}},
+	{checkManifestRemoved, []*lint.Rule{manifestRemoved}},
+}
+
 // langPair is one Language present under the same identifier in both
 // snapshots.
 type langPair struct{ old, new *snapshot.Language }
@@ -53,112 +192,6 @@ func (c *comparison) renamedTo(o *snapshot.Language) *snapshot.Language {
 	return nil
 }
 
-func init() {
-	register(checkLanguages,
-		&lint.Rule{
-			ID: "diff-language-removed", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
-			Summary: "A Language of the old snapshot is gone, or its identifier changed.",
-			Doc:     "Agents and Hosts address a Language by its identifier: guides, catalog calls and the program declaration of every loop tool name it, and clients key guide caches by it (Part II §11.2). When an identifier disappears every stored program, cached guide and configured policy for it stops working; a changed `version` part says the grammar changed incompatibly. Keep the old Language next to the new one until its users have moved.",
-			Bad:     `old: "languages": [{"name": "buildingflow/1", ...}]   new: "languages": [{"name": "buildingflow/2", ...}]`,
-			Good:    `old: "languages": [{"name": "buildingflow/1", ...}]   new: "languages": [{"name": "buildingflow/1", ...}, {"name": "buildingflow/2", ...}]`,
-		},
-		&lint.Rule{
-			ID: "diff-language-added", Severity: lint.Info, Spec: "Part II §5.1",
-			Summary: "The new snapshot exposes a Language the old one did not.",
-			Doc:     "An added Language breaks nobody: clients that do not know it ignore it. It is reported so that a reviewer sees the surface grow and checks that its guides, loop tools and capabilities are complete.",
-			Bad:     `old: "languages": [{"name": "a/1"}]   new: "languages": [{"name": "a/1"}, {"name": "b/1"}]`,
-			Good:    `old and new: "languages": [{"name": "a/1"}]`,
-		})
-	register(checkCapabilities,
-		&lint.Rule{
-			ID: "diff-capability-removed", Severity: lint.Error, Spec: "Part II §4.1, §4.2",
-			Summary: "A capability a Language declared in the old snapshot is no longer declared.",
-			Doc:     "Clients decide what they may do from the effective capability map: an agent that validated, planned, executed or fetched traces through a Language loses that ability, and a Host whose policy relies on a plan before execution may now receive none. Comparison is on the effective map, so moving a declaration between the Server and Language levels is not a change.",
-			Bad:     `old: "capabilities": {"guides": true, "validate": true, "plan": true}   new: {"guides": true, "validate": true}`,
-			Good:    `old and new: "capabilities": {"guides": true, "validate": true, "plan": true}`,
-		},
-		&lint.Rule{
-			ID: "diff-subfeature-removed", Severity: lint.Error, Spec: "Part II §4.1, §4.2",
-			Summary: "A sub-feature a Language declared in the old snapshot is no longer declared.",
-			Doc:     "Sub-features such as `execute.idempotency`, `execute.test_run`, `catalog.changed_since` or `guides.topic_fetch` change how clients behave: an agent that retried executions safely with an idempotency key, or synchronised its catalog with changed_since, must now fall back. Removing one is a breaking change even when its parent capability stays.",
-			Bad:     `old: "execute": {"idempotency": true}   new: "execute": true`,
-			Good:    `old and new: "execute": {"idempotency": true}`,
-		},
-		&lint.Rule{
-			ID: "diff-capability-added", Severity: lint.Info, Spec: "Part II §4.1, §4.2",
-			Summary: "A Language declares a capability or sub-feature it did not declare before.",
-			Doc:     "Adding a capability or a sub-feature is compatible: clients that do not use it are unaffected. It is reported so that a reviewer checks the obligations it brings (loop tools, manifest members, guide content).",
-			Bad:     `old: "capabilities": {"guides": true, "validate": true}   new: {"guides": true, "validate": true, "plan": true}`,
-			Good:    `old and new: "capabilities": {"guides": true, "validate": true}`,
-		})
-	register(checkLoopTools,
-		&lint.Rule{
-			ID: "diff-loop-tool-renamed", Severity: lint.Error, Spec: "Part III §4.3",
-			Summary: "A Language's validate, execute or trace loop tool has a new name.",
-			Doc:     "Loop tool names are Server-selected, but agents and Host policies are configured with them (allow-lists, approval rules, recorded prompts). Renaming the tool of a stage that still exists breaks those silently: the old name draws an unknown-tool error. Keep the old name, or expose both for a transition.",
-			Bad:     `old: "loop": {"validate": "validate_flow"}   new: "loop": {"validate": "check_flow"}`,
-			Good:    `old and new: "loop": {"validate": "validate_flow"}`,
-		},
-		&lint.Rule{
-			ID: "diff-loop-tool-removed", Severity: lint.Error, Spec: "Part III §4.3",
-			Summary: "A loop tool of the old snapshot is gone while its stage is still declared.",
-			Doc:     "When a Language still declares a capability but its loop member is gone, or the tool it names has left tools/list, clients that called the tool get an unknown-tool error. (When the capability itself is removed, diff-capability-removed reports it instead.)",
-			Bad:     `old tools/list: [{"name": "run_flow"}, ...]   new tools/list: [...] (run_flow missing, loop.execute still "run_flow")`,
-			Good:    `old and new tools/list: [{"name": "run_flow"}, ...]`,
-		})
-	register(checkToolArguments,
-		&lint.Rule{
-			ID: "diff-program-argument-renamed", Severity: lint.Error, Spec: "Part III §5",
-			Summary: "The argument that carries a Language's program in a loop tool has a new name.",
-			Doc:     "The program declaration `_meta[\"io.github.jafarsa0/pilotage\"].argument` tells clients where to put the program. Generic clients read it each time, but recorded calls, tests, Host policies and agents prompted with examples put the program under the old name and now send a request the tool rejects or misreads.",
-			Bad:     `old: {"argument": "flow", "language": "buildingflow/1"}   new: {"argument": "program", "language": "buildingflow/1"}`,
-			Good:    `old and new: {"argument": "flow", "language": "buildingflow/1"}`,
-		},
-		&lint.Rule{
-			ID: "diff-reserved-argument-removed", Severity: lint.Error, Spec: "Part III §4.4",
-			Summary: "A loop tool no longer declares a reserved argument it declared before.",
-			Doc:     "Reserved members such as `input`, `context`, `trace_level`, `expected_catalog_version`, `idempotency_key`, `store` or `run_id` carry Part II request members. A client that sent one (drift protection with expected_catalog_version, idempotent retries, stored runs) now sends a member the tool's schema no longer admits, or relies on a guarantee that is gone.",
-			Bad:     `old: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}   new: "properties": {"flow": {}}`,
-			Good:    `old and new: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}`,
-		},
-		&lint.Rule{
-			ID: "diff-required-argument-added", Severity: lint.Error, Spec: "Part III §4, §4.6",
-			Summary: "A fixed or loop tool requires an argument the old snapshot did not require.",
-			Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. New arguments of Pilotage tools must be optional.",
-			Bad:     `old: "required": ["language"]   new: "required": ["language", "verb"]`,
-			Good:    `old and new: "required": ["language"]`,
-		})
-	register(checkLanguageMembers,
-		&lint.Rule{
-			ID: "diff-execution-weakened", Severity: lint.Error, Spec: "Part II §5.1, §6.5.7",
-			Summary: "A Language's execution mode offers less than before.",
-			Doc:     "The modes a Language offers are ordered by inclusion: `both` offers `immediate` and `deploy`; `immediate` and `deploy` offer one each and neither includes the other. A change that drops a mode the old snapshot offered (both to immediate or deploy, immediate to deploy, deploy to immediate, or the member gone while execute stays) breaks clients that ran programs that way.",
-			Bad:     `old: "execution": "both"   new: "execution": "immediate"`,
-			Good:    `old: "execution": "immediate"   new: "execution": "both"`,
-		},
-		&lint.Rule{
-			ID: "diff-trace-weakened", Severity: lint.Error, Spec: "Part II §5.1, §5.8.1",
-			Summary: "A Language's trace ceiling is lower than before.",
-			Doc:     "Trace levels are ordered none < summary < full. Lowering the declared ceiling from `full` to `summary` removes step inputs and complete outputs from every trace, which Hosts that verify runs or audit them relied on.",
-			Bad:     `old: "trace": "full"   new: "trace": "summary"`,
-			Good:    `old: "trace": "summary"   new: "trace": "full"`,
-		},
-		&lint.Rule{
-			ID: "diff-retention-weakened", Severity: lint.Error, Spec: "Part II §5.1, §6.6",
-			Summary: "A Language retains runs for less time than before.",
-			Doc:     "Retention is ordered: an ISO 8601 duration > `session` > `none`, and a longer duration > a shorter one. Durations are compared by their approximate length with 365-day years and 30-day months (pkg/types Duration.Approx), so P1M and P30D are equal and neither weakens the other. Shorter retention makes trace fetches of runs the old policy kept fail with not_found.",
-			Bad:     `old: "retention": "P7D"   new: "retention": "session"`,
-			Good:    `old: "retention": "session"   new: "retention": "P7D"`,
-		},
-		&lint.Rule{
-			ID: "diff-version-major-changed", Severity: lint.Error, Spec: "Part II §11.1",
-			Summary: "The manifest's Pilotage major version changed.",
-			Doc:     "Minor versions are strictly additive, but a new major version may change anything, and a client implementing the old major must not use the Server (Part II §11.1). Every existing client stops working.",
-			Bad:     `old: "pilotage": "1.1"   new: "pilotage": "2.0"`,
-			Good:    `old: "pilotage": "1.0"   new: "pilotage": "1.1"`,
-		})
-}
-
 func checkLanguages(c *comparison) {
 	if c.old.Manifest == nil || c.new.Manifest == nil {
 		return
@@ -170,16 +203,16 @@ func checkLanguages(c *comparison) {
 		}
 		if n := c.renamedTo(o); n != nil {
 			renamed[n] = true
-			c.report("diff-language-removed", n.Node.Get("name"), "Language %q is now named %q; clients and stored programs that name %q break, so keep the old Language alongside the new one", o.Name, n.Name, o.Name)
+			c.report(languageRemoved, n.Node.Get("name"), "Language %q is now named %q; clients and stored programs that name %q break, so keep the old Language alongside the new one", o.Name, n.Name, o.Name)
 			continue
 		}
-		c.report("diff-language-removed", o.Node.Get("name"), "Language %q is gone from the new manifest; clients that use it break, so keep it until its users have moved", o.Name)
+		c.report(languageRemoved, o.Node.Get("name"), "Language %q is gone from the new manifest; clients that use it break, so keep it until its users have moved", o.Name)
 	}
 	for _, n := range c.new.Languages {
 		if n.Name == "" || renamed[n] || c.old.Language(n.Name) != nil {
 			continue
 		}
-		c.report("diff-language-added", n.Node.Get("name"), "Language %q is new; check that its guides, loop tools and capabilities are complete", n.Name)
+		c.report(languageAdded, n.Node.Get("name"), "Language %q is new; check that its guides, loop tools and capabilities are complete", n.Name)
 	}
 }
 
@@ -239,10 +272,10 @@ func checkCapabilities(c *comparison) {
 			od, nd := p.old.Caps.Declared(cp), p.new.Caps.Declared(cp)
 			switch {
 			case od && !nd:
-				c.reportAt(where(p.old, p.new, cp), "diff-capability-removed", "Language %q no longer declares %q; clients that relied on it break, so keep declaring it or publish a new Language", p.new.Name, cp)
+				c.report(capabilityRemoved, where(p.old, p.new, cp), "Language %q no longer declares %q; clients that relied on it break, so keep declaring it or publish a new Language", p.new.Name, cp)
 				continue
 			case !od && nd:
-				c.reportAt(where(p.old, p.new, cp), "diff-capability-added", "Language %q now declares %q", p.new.Name, cp)
+				c.report(capabilityAdded, where(p.old, p.new, cp), "Language %q now declares %q", p.new.Name, cp)
 			}
 			if !nd {
 				continue
@@ -255,25 +288,14 @@ func checkCapabilities(c *comparison) {
 				}
 				switch {
 				case od && os && !ns:
-					c.reportAt(at, "diff-subfeature-removed", "Language %q no longer declares %s.%s; clients that relied on it break, so keep declaring it", p.new.Name, cp, sub)
+					c.report(subfeatureRemoved, at, "Language %q no longer declares %s.%s; clients that relied on it break, so keep declaring it", p.new.Name, cp, sub)
 				case !os && ns:
-					c.reportAt(at, "diff-capability-added", "Language %q now declares %s.%s", p.new.Name, cp, sub)
+					c.report(capabilityAdded, at, "Language %q now declares %s.%s", p.new.Name, cp, sub)
 				}
 			}
 		}
 	}
 }
-
-// reportAt is report with the node first, for readability where the node
-// is computed.
-func (c *comparison) reportAt(n *source.Node, id, format string, args ...any) {
-	c.report(id, n, format, args...)
-}
-
-var loopStages = []struct {
-	member string
-	stage  types.Stage
-}{{"validate", types.StageValidate}, {"execute", types.StageExecute}, {"trace", types.StageTraceFetch}}
 
 // loopPair is one loop stage of one Language, with its tool in each
 // snapshot (a tool is nil when tools/list lacks it).
@@ -284,17 +306,20 @@ type loopPair struct {
 	oldTool, newTool *snapshot.Tool
 }
 
+// loopPairs pairs the loop members of each Language both snapshots keep; a
+// stage's name is its loop member's (Part III §4.3), so types.Stages is the
+// one list of them.
 func (c *comparison) loopPairs() []loopPair {
 	var out []loopPair
 	for _, p := range c.pairs() {
 		ol, nl := p.old.Node.Get("loop"), p.new.Node.Get("loop")
-		for _, st := range loopStages {
-			on, _ := ol.Str(st.member)
-			nn, _ := nl.Str(st.member)
+		for _, st := range types.Stages {
+			on, _ := ol.Str(string(st))
+			nn, _ := nl.Str(string(st))
 			if on == "" || nn == "" {
 				continue
 			}
-			out = append(out, loopPair{p.new.Name, st.stage, on, nn, c.old.Tool(on), c.new.Tool(nn)})
+			out = append(out, loopPair{p.new.Name, st, on, nn, c.old.Tool(on), c.new.Tool(nn)})
 		}
 	}
 	return out
@@ -303,27 +328,19 @@ func (c *comparison) loopPairs() []loopPair {
 func checkLoopTools(c *comparison) {
 	for _, p := range c.pairs() {
 		ol, nl := p.old.Node.Get("loop"), p.new.Node.Get("loop")
-		for _, st := range loopStages {
-			on, _ := ol.Str(st.member)
-			nn, _ := nl.Str(st.member)
+		for _, st := range types.Stages {
+			on, _ := ol.Str(string(st))
+			nn, _ := nl.Str(string(st))
 			switch {
 			case on == "":
 			case nn == "":
-				if p.new.Caps.Declared(string(st.stage.Capability())) {
-					c.report("diff-loop-tool-removed", ol.Get(st.member), "Language %q no longer names a %s tool although it still declares %s; clients calling %q break", p.new.Name, st.member, st.stage.Capability(), on)
+				if p.new.Caps.Declared(string(st.Capability())) {
+					c.report(loopToolRemoved, ol.Get(string(st)), "Language %q no longer names a %s tool although it still declares %s; clients calling %q break", p.new.Name, string(st), st.Capability(), on)
 				}
 			case on != nn:
-				c.report("diff-loop-tool-renamed", nl.Get(st.member), "the %s tool of Language %q was %q and is now %q; clients and Host policies configured with %q break, so keep the old name", st.member, p.new.Name, on, nn, on)
-			case c.old.Tool(on) != nil && c.new.Tool(nn) == nil && len(c.new.Tools) > 0:
-				c.report("diff-loop-tool-removed", c.old.Tool(on).Node.Get("name"), "tool %q, the %s tool of Language %q, is gone from tools/list; clients calling it break", on, st.member, p.new.Name)
-			}
-		}
-	}
-	// Without manifests, loop tools are known only from tools/list.
-	if c.old.Manifest == nil && c.new.Manifest == nil && len(c.new.Tools) > 0 {
-		for _, lt := range c.old.LoopTools() {
-			if lt.Tool != nil && c.new.Tool(lt.Name) == nil {
-				c.report("diff-loop-tool-removed", lt.Tool.Node.Get("name"), "loop tool %q is gone from tools/list; clients calling it break", lt.Name)
+				c.report(loopToolRenamed, nl.Get(string(st)), "the %s tool of Language %q was %q and is now %q; clients and Host policies configured with %q break, so keep the old name", string(st), p.new.Name, on, nn, on)
+			case c.old.Tool(on) != nil && c.new.Tool(nn) == nil && c.new.ToolsArray != nil:
+				c.report(loopToolRemoved, c.old.Tool(on).Node.Get("name"), "tool %q, the %s tool of Language %q, is gone from tools/list; clients calling it break", on, string(st), p.new.Name)
 			}
 		}
 	}
@@ -380,7 +397,7 @@ func checkToolArguments(c *comparison) {
 		if lp.stage != types.StageTraceFetch {
 			oa, na := programArgument(lp.oldTool, lp.lang), programArgument(lp.newTool, lp.lang)
 			if oa.IsString() && na.IsString() && oa.Text != na.Text {
-				c.report("diff-program-argument-renamed", na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text, oa.Text, oa.Text)
+				c.report(programArgumentRenamed, na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text, oa.Text, oa.Text)
 			}
 		}
 		oprops, nprops := lp.oldTool.InputSchema.Get("properties"), lp.newTool.InputSchema.Get("properties")
@@ -389,13 +406,8 @@ func checkToolArguments(c *comparison) {
 				continue
 			}
 			if op := oprops.Get(ra.Name); op != nil && nprops.IsObject() && !nprops.Has(ra.Name) {
-				c.reportKey("diff-reserved-argument-removed", op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema", lp.newName, ra.Name)
+				c.reportKey(reservedArgumentRemoved, op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema", lp.newName, ra.Name)
 			}
-		}
-	}
-	if c.old.Manifest == nil && c.new.Manifest == nil {
-		for _, lt := range c.old.LoopTools() {
-			add(lt.Tool, c.new.Tool(lt.Name))
 		}
 	}
 	for _, tp := range tools {
@@ -405,7 +417,7 @@ func checkToolArguments(c *comparison) {
 		}
 		for _, r := range required(tp.new) {
 			if r.IsString() && !slices.Contains(was, r.Text) {
-				c.report("diff-required-argument-added", r, "tool %q now requires %q; every existing call omits it and fails, so make it optional", tp.new.Name, r.Text)
+				c.report(requiredArgumentAdded, r, "tool %q now requires %q; every existing call omits it and fails, so make it optional", tp.new.Name, r.Text)
 			}
 		}
 	}
@@ -446,7 +458,7 @@ func checkLanguageMembers(c *comparison) {
 		a, err1 := types.ParseVersion(ov)
 		b, err2 := types.ParseVersion(nv)
 		if err1 == nil && err2 == nil && a.Major != b.Major {
-			c.report("diff-version-major-changed", nn, "the Pilotage version changed from %s to %s, a new major version; clients implementing %d.x must not use this Server, so keep major %d or serve the new version separately", a, b, a.Major, a.Major)
+			c.report(versionMajorChanged, nn, "the Pilotage version changed from %s to %s, a new major version; clients implementing %d.x must not use this Server, so keep major %d or serve the new version separately", a, b, a.Major, a.Major)
 		}
 	}
 	for _, p := range c.pairs() {
@@ -473,7 +485,7 @@ func checkLanguageMembers(c *comparison) {
 			nm := modes(nv)
 			for _, m := range om {
 				if !slices.Contains(nm, m) {
-					c.report("diff-execution-weakened", at(nn, p.old, "execution"), "Language %q no longer offers %s execution (execution was %q, now %s); clients that ran programs that way break", p.new.Name, m, ov, shown(nn))
+					c.report(executionWeakened, at(nn, p.old, "execution"), "Language %q no longer offers %s execution (execution was %q, now %s); clients that ran programs that way break", p.new.Name, m, ov, shown(nn))
 					break
 				}
 			}
@@ -483,7 +495,7 @@ func checkLanguageMembers(c *comparison) {
 		nn, nv = member(p.new, "trace")
 		if on.IsString() && types.TraceLevel(ov).IsKnown() && (nn == nil || nn.IsString()) {
 			if nr := types.TraceLevel(nv).Rank(); nn == nil || (nr >= 0 && nr < types.TraceLevel(ov).Rank()) {
-				c.report("diff-trace-weakened", at(nn, p.old, "trace"), "Language %q lowered its trace ceiling from %q to %s; clients that verify or audit runs lose detail they relied on", p.new.Name, ov, shown(nn))
+				c.report(traceWeakened, at(nn, p.old, "trace"), "Language %q lowered its trace ceiling from %q to %s; clients that verify or audit runs lose detail they relied on", p.new.Name, ov, shown(nn))
 			}
 		}
 		// retention: none < session < duration, durations by length.
@@ -493,29 +505,19 @@ func checkLanguageMembers(c *comparison) {
 		nk, nlen, okN := retentionRank(nv)
 		if on.IsString() && okO && (nn == nil || (nn.IsString() && okN)) {
 			if nn == nil || nk < ok1 || (nk == ok1 && nk == 2 && nlen < ol) {
-				c.report("diff-retention-weakened", at(nn, p.old, "retention"), "Language %q retains runs for less than before (retention was %q, now %s); trace fetches of runs the old policy kept now fail", p.new.Name, ov, shown(nn))
+				c.report(retentionWeakened, at(nn, p.old, "retention"), "Language %q retains runs for less than before (retention was %q, now %s); trace fetches of runs the old policy kept now fail", p.new.Name, ov, shown(nn))
 			}
 		}
 	}
 }
 
-func init() {
-	register(checkToolsAdded, &lint.Rule{
-		ID: "diff-tool-added", Severity: lint.Info, Spec: "Part III §4",
-		Summary: "tools/list has a tool the old snapshot did not.",
-		Doc:     "A new tool breaks no client. It is reported so that a reviewer sees the surface grow, and checks that a new Pilotage tool is named in the manifest and described for cold start.",
-		Bad:     `old tools/list: [{"name": "pilotage_manifest"}]   new: [{"name": "pilotage_manifest"}, {"name": "pilotage_catalog"}]`,
-		Good:    `old and new tools/list: [{"name": "pilotage_manifest"}]`,
-	})
-}
-
 func checkToolsAdded(c *comparison) {
-	if len(c.old.Tools) == 0 {
+	if c.old.ToolsArray == nil || c.new.ToolsArray == nil {
 		return
 	}
 	for _, t := range c.new.Tools {
 		if t.Name != "" && c.old.Tool(t.Name) == nil {
-			c.report("diff-tool-added", t.Node.Get("name"), "tool %q is new", t.Name)
+			c.report(toolAdded, t.Node.Get("name"), "tool %q is new", t.Name)
 		}
 	}
 }
@@ -526,4 +528,58 @@ func shown(n *source.Node) string {
 		return "absent"
 	}
 	return strconv.Quote(n.Text)
+}
+
+// checkToolsRemoved reports each tool of OLD's list that NEW's list lacks,
+// except the loop tools the old manifest names for a Language NEW keeps:
+// checkLoopTools explains those with their stage.
+func checkToolsRemoved(c *comparison) {
+	if c.old.ToolsArray == nil || c.new.ToolsArray == nil {
+		return
+	}
+	loop := map[string]bool{}
+	for _, p := range c.pairs() {
+		l := p.old.Node.Get("loop")
+		for _, st := range types.Stages {
+			if name, _ := l.Str(string(st)); name != "" {
+				loop[name] = true
+			}
+		}
+	}
+	for _, t := range c.old.Tools {
+		if t.Name == "" || loop[t.Name] || c.new.Tool(t.Name) != nil {
+			continue
+		}
+		if slices.Contains(types.FixedTools, t.Name) {
+			c.report(toolRemoved, t.Node.Get("name"), "fixed tool %q is gone from tools/list; agents that discover or use the Pilotage surface through it break, so keep serving it", t.Name)
+			continue
+		}
+		c.report(toolRemoved, t.Node.Get("name"), "tool %q is gone from tools/list; agents and Host policies that call it break, so keep it or keep its old name beside the new one", t.Name)
+	}
+}
+
+// checkManifestRemoved reports a new snapshot, capture or pilotage_manifest
+// result without a manifest when the old input had one: the Language
+// checks compare manifests and would otherwise say nothing.
+func checkManifestRemoved(c *comparison) {
+	if c.old.Manifest == nil || c.new.Manifest != nil {
+		return
+	}
+	switch c.new.Kind {
+	case snapshot.KindSnapshot, snapshot.KindCapture, snapshot.KindJSONRPC, snapshot.KindCallResult:
+	default:
+		return
+	}
+	at := c.new.ManifestResult
+	if at == nil && len(c.new.Files) > 0 && len(c.new.Files[0].Docs) > 0 {
+		at = c.new.Files[0].Docs[0].Root
+	}
+	c.report(manifestRemoved, at, "the new input records no Pilotage manifest although the old one declared %d %s; agents that discover the surface through pilotage_manifest break, so serve it again", len(c.old.Languages), plural(len(c.old.Languages), "Language"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

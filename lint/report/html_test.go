@@ -39,7 +39,11 @@ func probedRun(t *testing.T) *report.Run {
 }
 
 type jsonReport struct {
-	Summary  map[string]int `json:"summary"`
+	Summary struct {
+		Errors   int `json:"errors"`
+		Warnings int `json:"warnings"`
+		Infos    int `json:"infos"`
+	} `json:"summary"`
 	Coverage *struct {
 		Calls         int `json:"calls"`
 		FailedCalls   int `json:"failed_calls"`
@@ -153,7 +157,7 @@ func TestHTMLInChromium(t *testing.T) {
 			if err := json.Unmarshal(render(t, "json", run), &doc); err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]int{"errors": doc.Summary["errors"], "warnings": doc.Summary["warnings"], "infos": doc.Summary["infos"]}
+			want := map[string]int{"errors": doc.Summary.Errors, "warnings": doc.Summary.Warnings, "infos": doc.Summary.Infos}
 			if c := doc.Coverage; c != nil {
 				want["vectors_passed"], want["vectors_failed"], want["vectors_not_applicable"] = c.Passed, c.Failed, c.NotApplicable
 				want["calls"], want["failed_calls"] = c.Calls, c.FailedCalls

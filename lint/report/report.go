@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
@@ -41,11 +42,14 @@ type Summary struct {
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
 	Files    int `json:"files"`
+	// Skipped names, per file, the cross-checks that could not run; it is
+	// no finding, so it never fails a run.
+	Skipped []lint.Skipped `json:"skipped,omitempty"`
 }
 
 // Summarize counts a run's findings.
 func Summarize(r *lint.Result) Summary {
-	s := Summary{Files: len(r.Files)}
+	s := Summary{Files: len(r.Files), Skipped: r.Skipped}
 	for _, f := range r.Findings {
 		switch f.Severity {
 		case lint.Error:
@@ -81,11 +85,23 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s %s: %s (%s)\n", f.File, f.Line, f.Column, sev, f.Rule, f.Message, f.Spec); err != nil {
 			return err
 		}
+		// A note line per related place, in the form compilers use, so
+		// editors jump there too.
+		for _, r := range f.Related {
+			if _, err := fmt.Fprintf(w, "%s:%d:%d: note: %s\n", r.File, r.Line, r.Column, r.Message); err != nil {
+				return err
+			}
+		}
 	}
 	if opt.Quiet {
 		return nil
 	}
 	s := Summarize(run.Result)
+	for _, sk := range s.Skipped {
+		if _, err := fmt.Fprintf(w, "%s: cross-checks not run because the input lacks what they compare: %s (lint a snapshot, or pass --manifest)\n", sk.File, strings.Join(sk.Checks, "; ")); err != nil {
+			return err
+		}
+	}
 	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, plural(s.Errors, "error"), s.Warnings, plural(s.Warnings, "warning"), s.Infos, plural(s.Infos, "info"), s.Files, plural(s.Files, "file"))
 	if cov := run.coverage(); cov != nil && err == nil {
 		_, err = fmt.Fprintln(w, cov)
@@ -124,6 +140,8 @@ type jsonFinding struct {
 	Pointer   string `json:"pointer"`
 	Message   string `json:"message"`
 	Spec      string `json:"spec"`
+	// Related is omitted when empty, so the v1 contract only grows.
+	Related []lint.Related `json:"related,omitempty"`
 }
 
 type jsonDoc struct {
@@ -142,7 +160,7 @@ func JSON(w io.Writer, run *Run) error {
 		doc.Files = []lint.FileInfo{}
 	}
 	for _, f := range run.Result.Findings {
-		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec})
+		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec, f.Related})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -78,6 +78,7 @@ type sarifResult struct {
 	Level               string            `json:"level"`
 	Message             sarifText         `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Properties          sarifResultProps  `json:"properties"`
 }
@@ -88,8 +89,11 @@ type sarifResultProps struct {
 }
 
 type sarifLocation struct {
+	// ID numbers a related location within its result (SARIF §3.28.2).
+	ID               *int           `json:"id,omitempty"`
 	PhysicalLocation sarifPhysical  `json:"physicalLocation"`
 	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
+	Message          *sarifText     `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -155,12 +159,24 @@ func SARIF(w io.Writer, run *Run) error {
 		if f.Pointer != "" {
 			loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: f.Pointer, Kind: "value"}}
 		}
+		var related []sarifLocation
+		for i, r := range f.Related {
+			rl := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical{
+				ArtifactLocation: artifactOf(r.File, run.BaseDir),
+				Region:           sarifRegion{r.Line, r.Column, r.EndLine, r.EndColumn},
+			}, Message: &sarifText{Text: r.Message}}
+			if r.Pointer != "" {
+				rl.LogicalLocations = []sarifLogical{{FullyQualifiedName: r.Pointer, Kind: "value"}}
+			}
+			related = append(related, rl)
+		}
 		results = append(results, sarifResult{
-			RuleID:    f.Rule,
-			RuleIndex: index[f.Rule],
-			Level:     SARIFLevel(f.Severity),
-			Message:   sarifText{Text: f.Message + " (" + f.Spec + ")"},
-			Locations: []sarifLocation{loc},
+			RelatedLocations: related,
+			RuleID:           f.Rule,
+			RuleIndex:        index[f.Rule],
+			Level:            SARIFLevel(f.Severity),
+			Message:          sarifText{Text: f.Message + " (" + f.Spec + ")"},
+			Locations:        []sarifLocation{loc},
 			// The pointer survives edits that move lines, so alerts keep
 			// their identity across commits the way a baseline does.
 			PartialFingerprints: map[string]string{"pilotagePointer/v1": fingerprint(f)},
@@ -198,7 +214,12 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 	}
 	md.WriteString("\n[Rule reference](" + RulesDocURL + "#" + r.ID + ")\n")
 	help.Markdown = md.String()
-	family, _, _ := strings.Cut(r.ID, "-")
+	// The rule table sets Family; a rule made up for an unlisted finding
+	// has none, and its ID's first word stands in.
+	family := r.Family
+	if family == "" {
+		family, _, _ = strings.Cut(r.ID, "-")
+	}
 	return sarifRule{
 		ID:                   r.ID,
 		Name:                 pascal(r.ID),

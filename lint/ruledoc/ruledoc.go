@@ -1,6 +1,6 @@
-// Package ruledoc renders the reference of every pilotage-lint rule, the
-// lint rules and the diff rules, as docs/rules.md. A test keeps the
-// committed file equal to the registries.
+// Package ruledoc renders the reference of every pilotage-lint rule, one
+// section per family of the rule table, as docs/rules.md. A test keeps the
+// committed file equal to the table.
 package ruledoc
 
 //go:generate sh -c "go run ../../cmd/pilotage-lint rules --markdown > ../../docs/rules.md"
@@ -10,32 +10,34 @@ import (
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
-	"github.com/pilotagekit/pilotagekit/lint/diff"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
 
-// Section is a titled group of rules.
+// Section is a titled group of rules: one family.
 type Section struct {
-	Title, Intro string
-	Rules        []*lint.Rule
+	// Family is the family's name, which is also the section's anchor.
+	Family, Title, Intro string
+	Rules                []*lint.Rule
 }
 
-// Sections returns the lint rules and the diff rules.
+// Sections returns one section per family, in the table's order.
 func Sections() []Section {
-	return []Section{
-		{"Lint rules", "Run by `pilotage-lint PATH...` on every input.", rules.All()},
-		{"Diff rules", "Run by `pilotage-lint diff OLD NEW`: changes from OLD to NEW that break agents or Hosts relying on OLD. Additions are info.", diff.Rules()},
+	var out []Section
+	for _, f := range rules.Families() {
+		out = append(out, Section{f.Name, f.Title, f.Doc, f.Rules})
 	}
+	return out
 }
 
 // Markdown renders docs/rules.md.
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# pilotage-lint rules\n\n")
-	b.WriteString("Generated from the rule registries by `go generate ./lint/ruledoc`; do not edit by hand.\n\n")
-	b.WriteString("Severities follow the spec: MUST and MUST NOT are errors, SHOULD is a warning, advice beyond the spec is info. Rule IDs are permanent.\n")
+	b.WriteString("Generated from the rule table (lint/rules/registry.go) by `go generate ./lint/ruledoc`; do not edit by hand.\n\n")
+	b.WriteString("Severities follow the spec: MUST and MUST NOT are errors, SHOULD is a warning, advice beyond the spec is info. The diff rules are a compatibility policy of their own. Rule IDs are permanent.\n\n")
+	b.WriteString("Each section is one family of the table. A new rule is a `lint.Rule` literal in its family's function, its Check, and fixtures/<family>/<rule-id>/bad*.json and good*.json with their goldens; a new family is one line of the table.\n")
 	for _, s := range Sections() {
-		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n| Rule | Severity | Spec | Summary |\n|---|---|---|---|\n", s.Title, s.Intro)
+		fmt.Fprintf(&b, "\n## %s\n\nFamily `%s`. %s\n\n| Rule | Severity | Spec | Summary |\n|---|---|---|---|\n", s.Title, s.Family, s.Intro)
 		for _, r := range s.Rules {
 			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.ID, r.ID, r.Severity, r.Spec, escapeCell(r.Summary))
 		}
@@ -43,7 +45,18 @@ func Markdown() string {
 	for _, s := range Sections() {
 		for _, r := range s.Rules {
 			fmt.Fprintf(&b, "\n### %s\n\n", r.ID)
-			fmt.Fprintf(&b, "Severity: **%s**. Enforces: %s.\n\n%s\n\n%s\n", r.Severity, r.Spec, r.Summary, r.Doc)
+			fmt.Fprintf(&b, "Severity: **%s**. Family: %s. Since: %s. Enforces: %s.\n\n", r.Severity, r.Family, r.Since, r.Spec)
+			if r.Deprecated {
+				b.WriteString("**Deprecated**")
+				if len(r.ReplacedBy) > 0 {
+					fmt.Fprintf(&b, "; replaced by %s", strings.Join(r.ReplacedBy, ", "))
+				}
+				b.WriteString(".\n\n")
+			}
+			if r.Quote != "" {
+				fmt.Fprintf(&b, "> %s\n\n", r.Quote)
+			}
+			fmt.Fprintf(&b, "%s\n\n%s\n", r.Summary, r.Doc)
 			if r.Bad != "" {
 				fmt.Fprintf(&b, "\nBad:\n\n```json\n%s\n```\n", strings.TrimSpace(r.Bad))
 			}

@@ -86,8 +86,8 @@ func bindingMetaKeyFix(key string) string {
 	return ""
 }
 
-func init() {
-	register(
+func bindingRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "binding-extension-declared", Severity: lint.Error, Spec: "Part III §1.2",
 			Summary: "The initialize (or server/discover) result does not declare the Pilotage extension as an object.",
@@ -144,7 +144,7 @@ func init() {
 			Good:    `inline and result manifests equal member for member`,
 			Check:   bindingInlineManifestDiffersCheck,
 		},
-	)
+	}
 }
 
 func bindingExtensionDeclaredCheck(p *lint.Pass) {

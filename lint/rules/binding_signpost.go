@@ -39,8 +39,8 @@ var (
 
 const signpostMatching = " Matching is case-insensitive and by whole words (a space inside a phrase also matches a hyphen)."
 
-func init() {
-	register(
+func signpostRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "signpost-welcome", Severity: lint.Error, Spec: "Part III §3.4",
 			Summary: "The initialize instructions (or the server/discover description) do not name Pilotage and send the agent to pilotage_manifest first.",
@@ -82,7 +82,7 @@ func init() {
 			Good:  `{"name": "run_flow", "description": "Execute stage for buildingflow/1 programs."}`,
 			Check: bindingLoopToolSignpostsCheck,
 		},
-	)
+	}
 }
 
 // signpostDescription returns a tool's description, reporting a missing,

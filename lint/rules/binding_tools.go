@@ -2,8 +2,11 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -14,8 +17,8 @@ import (
 // The tool-surface rules of the MCP binding (Part III §3.1, §4.1-§4.3) and
 // the program declaration (§5).
 
-func init() {
-	register(
+func bindingToolRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "binding-manifest-tool", Severity: lint.Error, Spec: "Part III §3.1",
 			Summary: "tools/list lacks pilotage_manifest, or its input schema is not an object schema that requires nothing.",
@@ -72,7 +75,7 @@ func init() {
 			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
 			Check:   bindingProgramDeclarationCheck,
 		},
-	)
+	}
 }
 
 // bindingCanonical parses a binding-defined schema from pkg/types into
@@ -83,11 +86,24 @@ func bindingCanonical(raw json.RawMessage) *source.Node {
 	return f.Docs[0].Root
 }
 
-var (
-	bindingManifestSchema = bindingCanonical(types.ManifestInputSchema)
-	bindingGuideSchema    = bindingCanonical(types.GetGuideInputSchema)
-	bindingCatalogSchema  = bindingCanonical(types.CatalogInputSchema)
-)
+// fixedInputSchemas are the binding-defined input schemas of the fixed
+// tools, parsed on first use rather than at package init.
+type fixedInputSchemas struct {
+	once                     sync.Once
+	manifest, guide, catalog *source.Node
+}
+
+var bindingSchemas fixedInputSchemas
+
+func fixedSchemas() *fixedInputSchemas {
+	s := &bindingSchemas
+	s.once.Do(func() {
+		s.manifest = bindingCanonical(types.ManifestInputSchema)
+		s.guide = bindingCanonical(types.GetGuideInputSchema)
+		s.catalog = bindingCanonical(types.CatalogInputSchema)
+	})
+	return s
+}
 
 // bindingFixedSchema reports how tool t's input schema deviates from the
 // binding-defined schema want: the type, each defined member's type, enum
@@ -243,7 +259,7 @@ func bindingManifestToolCheck(p *lint.Pass) {
 		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
 		return
 	}
-	bindingFixedSchema(p, t, bindingManifestSchema, "Part III §3.1")
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1")
 }
 
 func bindingGuideToolCheck(p *lint.Pass) {
@@ -260,7 +276,7 @@ func bindingGuideToolCheck(p *lint.Pass) {
 		}
 		return
 	}
-	bindingFixedSchema(p, t, bindingGuideSchema, "Part III §4.1")
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1")
 }
 
 func bindingCatalogToolCheck(p *lint.Pass) {
@@ -278,7 +294,7 @@ func bindingCatalogToolCheck(p *lint.Pass) {
 		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
 	}
 	if t != nil {
-		bindingFixedSchema(p, t, bindingCatalogSchema, "Part III §4.2")
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2")
 	}
 }
 
@@ -358,7 +374,7 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 		}
 		arr := decl.Get("languages")
 		if !arr.IsArray() {
-			p.Report(decl, "%s is the loop tool of %s but its program declaration does not use the languages array; declare one {argument, language} entry per Language, each with its own program argument", lt.Name, strings.Join(names, " and "))
+			p.With(loopMembersNaming(lt)...).Report(decl, "%s is the loop tool of %s but its program declaration does not use the languages array; declare one {argument, language} entry per Language, each with its own program argument", lt.Name, strings.Join(names, " and "))
 			continue
 		}
 		declared := map[string]bool{}
@@ -374,7 +390,7 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 			}
 		}
 		if len(missing) > 0 {
-			p.Report(arr, "%s is shared by %s but its languages array has no entry for %s; add an {argument, language} entry with a distinct program argument for each", lt.Name, strings.Join(names, " and "), strings.Join(missing, ", "))
+			p.With(loopMembersNaming(lt)...).Report(arr, "%s is shared by %s but its languages array has no entry for %s; add an {argument, language} entry with a distinct program argument for each", lt.Name, strings.Join(names, " and "), strings.Join(missing, ", "))
 		}
 	}
 }
@@ -405,7 +421,7 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 				if t.Meta.IsObject() {
 					at = t.Meta
 				}
-				p.ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
+				p.With(loopMembersNaming(lt)...).ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
 			}
 			continue
 		}
@@ -533,4 +549,26 @@ func bindingHasLookalikeKey(meta *source.Node) bool {
 		}
 	}
 	return false
+}
+
+// loopMembersNaming returns, as related locations, the manifest loop members
+// that name loop tool lt, so a finding at the tool shows why it is one.
+func loopMembersNaming(lt *snapshot.LoopTool) []lint.Also {
+	var out []lint.Also
+	seen := map[*snapshot.Language]bool{}
+	for _, langs := range lt.Stages {
+		for _, l := range langs {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			for _, m := range l.Node.Get("loop").Items() {
+				if m.IsString() && m.Text == lt.Name {
+					out = append(out, lint.Also{Node: m, Note: fmt.Sprintf("the manifest names %s as the %s tool of %s here", lt.Name, m.Key, l.Label())})
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Node.Start < out[j].Node.Start })
+	return out
 }

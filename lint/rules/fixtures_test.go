@@ -22,11 +22,16 @@ var update = flag.Bool("update", false, "rewrite the .golden files of fixtures/ 
 // test runs.
 const fixtureRoot = "../../fixtures"
 
-// golden renders findings one per line: position, severity, rule, pointer.
+// golden renders findings one per line: position, severity, rule, pointer
+// and message, so a message regression fails a test; each related location
+// follows on an indented line.
 func golden(fs []lint.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
-		fmt.Fprintf(&b, "%d:%d-%d:%d %s %s %q\n", f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer)
+		fmt.Fprintf(&b, "%d:%d-%d:%d %s %s %q: %s\n", f.Line, f.Column, f.EndLine, f.EndColumn, f.Severity, f.Rule, f.Pointer, f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(&b, "\trelated %s:%d:%d-%d:%d %q: %s\n", r.File, r.Line, r.Column, r.EndLine, r.EndColumn, r.Pointer, r.Message)
+		}
 	}
 	return b.String()
 }
@@ -38,7 +43,7 @@ func lintFixture(t *testing.T, path string) []lint.Finding {
 		t.Fatal(err)
 	}
 	name := strings.TrimPrefix(filepath.ToSlash(path), "../../")
-	opt := &lint.Options{Rules: rules.All()}
+	opt := &lint.Options{Rules: rules.Lint()}
 	companion := strings.TrimSuffix(strings.TrimSuffix(path, ".jsonl"), ".json") + ".manifest.json"
 	if m, err := os.ReadFile(companion); err == nil {
 		opt.Manifest = &lint.Input{Name: strings.TrimPrefix(filepath.ToSlash(companion), "../../"), Data: m, Explicit: true}
@@ -91,7 +96,8 @@ func fixtureInputs(t *testing.T) []string {
 func TestFixtures(t *testing.T) {
 	for _, in := range fixtureInputs(t) {
 		t.Run(strings.TrimPrefix(in, fixtureRoot+"/"), func(t *testing.T) {
-			got := golden(lintFixture(t, in))
+			findings := lintFixture(t, in)
+			got := golden(findings)
 			gpath := strings.TrimSuffix(strings.TrimSuffix(in, ".jsonl"), ".json") + ".golden"
 			if *update {
 				if err := os.WriteFile(gpath, []byte(got), 0o644); err != nil {
@@ -110,7 +116,10 @@ func TestFixtures(t *testing.T) {
 				return
 			}
 			base := filepath.Base(in)
-			has := strings.Contains(got, " "+rule+" ")
+			has := false
+			for _, f := range findings {
+				has = has || f.Rule == rule
+			}
 			switch {
 			case strings.HasPrefix(base, "bad") && !has:
 				t.Errorf("%s is a failing fixture for %s but does not draw it", in, rule)
@@ -121,25 +130,38 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestEveryRuleHasBothPolarities demands, for each rule, a folder
-// fixtures/<family>/<rule-id>/ with at least one bad* and one good* input.
+// TestEveryRuleHasBothPolarities demands, for each rule of the table, a
+// folder fixtures/<family>/<rule-id>/ with at least one bad* and one good*
+// input (for diff rules, bad*.old.json and good*.old.json pairs), and that
+// every rule folder under a family's fixtures names a rule of that family.
 func TestEveryRuleHasBothPolarities(t *testing.T) {
-	bad, good := map[string]bool{}, map[string]bool{}
-	for _, in := range fixtureInputs(t) {
-		rule, base := filepath.Base(filepath.Dir(in)), filepath.Base(in)
-		if strings.HasPrefix(base, "bad") {
-			bad[rule] = true
+	for _, fam := range rules.Families() {
+		inFamily := map[string]bool{}
+		for _, r := range fam.Rules {
+			inFamily[r.ID] = true
+			if r.Deprecated || r.ID == lint.InternalRule.ID {
+				continue
+			}
+			dir := filepath.Join(fixtureRoot, fam.Name, r.ID)
+			ext := ".json"
+			if fam.Command == rules.CommandDiff {
+				ext = ".old.json"
+			}
+			bad, _ := filepath.Glob(filepath.Join(dir, "bad*"+ext))
+			good, _ := filepath.Glob(filepath.Join(dir, "good*"+ext))
+			if len(bad) == 0 || len(good) == 0 {
+				t.Errorf("rule %s needs %s/bad*%s and good*%s (bad=%d good=%d)", r.ID, dir, ext, ext, len(bad), len(good))
+			}
 		}
-		if strings.HasPrefix(base, "good") {
-			good[rule] = true
-		}
-	}
-	for _, r := range rules.All() {
-		if r == nil || r.ID == lint.InternalRule.ID {
+		dirs, err := os.ReadDir(filepath.Join(fixtureRoot, fam.Name))
+		if err != nil {
+			t.Errorf("family %s has no fixtures folder: %v", fam.Name, err)
 			continue
 		}
-		if !bad[r.ID] || !good[r.ID] {
-			t.Errorf("rule %s needs fixtures/<family>/%s/bad*.json and good*.json (bad=%v good=%v)", r.ID, r.ID, bad[r.ID], good[r.ID])
+		for _, d := range dirs {
+			if d.IsDir() && !inFamily[d.Name()] {
+				t.Errorf("fixtures/%s/%s names no rule of family %s", fam.Name, d.Name(), fam.Name)
+			}
 		}
 	}
 }

@@ -51,10 +51,10 @@ func pointerAt(f *source.File, off int) string {
 	return ""
 }
 
-func init() {
+func jsonRules() []*lint.Rule {
 	// Each cites the RFC 8259 section its defect breaks; Part III §6 is
 	// where the binding makes every result a JSON message.
-	register(
+	return []*lint.Rule{
 		jsonRule(source.ProblemSyntax, &lint.Rule{
 			ID: "json-syntax", Severity: lint.Error, Spec: "RFC 8259 §2; Part III §6",
 			Summary: "The file is not well-formed JSON.",
@@ -118,5 +118,5 @@ func init() {
 			Bad:     `{"limit": 1e400}`,
 			Good:    `{"limit": 100}`,
 		}),
-	)
+	}
 }

@@ -26,7 +26,7 @@ func manifestsOf(s *snapshot.Snapshot) []manifestView {
 		out = append(out, manifestView{s.Manifest, s.Languages})
 	}
 	if m := s.InlineManifest; m.IsObject() && m != s.Manifest {
-		out = append(out, manifestView{m, snapshot.LanguagesOf(m)})
+		out = append(out, manifestView{m, s.InlineLanguages})
 	}
 	return out
 }
@@ -103,8 +103,8 @@ func resourceURIProblem(uri, prefix, name string) (problem, fix string) {
 	return "", ""
 }
 
-func init() {
-	register(
+func manifestRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "manifest-version", Severity: lint.Error, Spec: "Part II §11.1",
 			Summary: "The manifest's pilotage version is missing, not major.minor, or of a major version other than 1.",
@@ -241,7 +241,7 @@ func init() {
 			Good:    `{"discover": { ... }, "manifest": {"languages": [{"retention": "PT1H", ... }]}}`,
 			Check:   checkStatelessSessionRetention,
 		},
-	)
+	}
 }
 
 // versionClass sorts a manifest's "pilotage" value into the three version

@@ -158,8 +158,8 @@ func capsTarget(l *snapshot.Language) *source.Node {
 	return l.Node
 }
 
-func init() {
-	register(
+func capabilityRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "capability-declaration-missing", Severity: lint.Error, Spec: "Part II §4.2",
 			Summary: "A Language has neither a Server-level nor a Language-level capability declaration.",
@@ -208,7 +208,7 @@ func init() {
 			Good:    `{"capabilities": {"execute": true, "trace_fetch": true, ... }, "retention": "P7D"}`,
 			Check:   checkTraceFetchRetentionNone,
 		},
-	)
+	}
 }
 
 func checkDeclarationMissing(p *lint.Pass) {

@@ -6,15 +6,15 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 )
 
-func init() {
-	register(&lint.Rule{
+func manifestSchemaRules() []*lint.Rule {
+	return []*lint.Rule{&lint.Rule{
 		ID: "manifest-context-schema", Severity: lint.Error, Spec: "Part II §5.1, §6.4",
 		Summary: "A Language's context_schema is not a JSON Schema that compiles on its own.",
 		Doc:     "`context_schema` tells a generic Client how to build the `context` a Language requires, and the Server checks supplied context against it (a failure is a `context_binding` diagnostic). It must therefore be a valid JSON Schema (draft 2020-12 unless `$schema` says otherwise) that is complete in itself: a `$ref` to an external document cannot be assumed reachable by a Client, and pilotage-lint, which runs offline, never fetches it. Internal references (`#/$defs/...`) are fine.",
 		Bad:     `{"context_schema": {"type": "objet", "properties": {"site": {"$ref": "https://example.com/site.json"}}}}`,
 		Good:    `{"context_schema": {"type": "object", "properties": {"site": {"$ref": "#/$defs/site"}}, "$defs": {"site": {"type": "string"}}}}`,
 		Check:   checkContextSchema,
-	})
+	}}
 }
 
 // checkContextSchema compiles through schemacheck, the one compiler that

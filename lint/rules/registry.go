@@ -1,48 +1,132 @@
-// Package rules holds pilotage-lint's rules, one file per rule family. Each
-// rule registers itself in an init function of its family's file; All lists
-// them with the engine's own rules, sorted by ID.
+// Package rules holds pilotage-lint's rules, one file per rule family, and
+// the one table below that lists every family: the lint families, the
+// engine's own rules and the diff rules. Docs, SARIF metadata, config
+// validation, --print-config and the fixture tests all read this table.
+//
+// The table is built when first read, not at package init: each family's
+// function returns its rules then, so a run that never asks (--version)
+// pays nothing for them.
 package rules
 
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/diff"
 )
 
-var registry = map[string]*lint.Rule{}
+// DefaultSince is the release of every rule that does not name its own.
+const DefaultSince = "v0.1.0"
 
-func register(rs ...*lint.Rule) {
-	for _, r := range rs {
-		if registry[r.ID] != nil {
-			panic(fmt.Sprintf("rule %s registered twice", r.ID))
-		}
-		if r.Severity == 0 || r.Spec == "" || r.Summary == "" || r.Doc == "" {
-			panic(fmt.Sprintf("rule %s lacks a severity, spec section, summary or doc", r.ID))
-		}
-		registry[r.ID] = r
-	}
+// Command names what runs a family's rules.
+type Command string
+
+// Commands that run rules.
+const (
+	CommandLint Command = "lint" // pilotage-lint PATH...
+	CommandDiff Command = "diff" // pilotage-lint diff OLD NEW
+)
+
+// Family is a group of rules: a docs section, a SARIF tag and a folder
+// fixtures/<Name>/ holding one folder per rule.
+type Family struct {
+	Name    string
+	Title   string
+	Doc     string
+	Command Command
+	// Rules are sorted by ID.
+	Rules []*lint.Rule
 }
 
-// All returns every rule, sorted by ID.
-func All() []*lint.Rule {
-	out := lint.EngineRules()
-	for _, r := range registry {
-		out = append(out, r)
+// families is the table. A new rule is a literal in its family's function;
+// a new family is one line here.
+var families = []struct {
+	name, title, doc string
+	command          Command
+	lists            []func() []*lint.Rule
+}{
+	{"json", "JSON text", "The file itself: well-formed JSON that every receiver reads the same way (RFC 8259, I-JSON).", CommandLint, []func() []*lint.Rule{jsonRules}},
+	{"shape", "Shapes", "Generic schema checks of manifests and results against the generated schemas, reported only where no specific rule explains the defect.", CommandLint, []func() []*lint.Rule{shapeRules}},
+	{"schema", "Tool schema portability", "JSON Schema features that clients and model providers handle differently.", CommandLint, []func() []*lint.Rule{portabilityRules}},
+	{"manifest", "Manifest", "The pilotage_manifest result: version, Languages, capabilities and loop maps (Part II §4, §5).", CommandLint, []func() []*lint.Rule{manifestRules, capabilityRules, loopRules, manifestSchemaRules}},
+	{"binding", "MCP binding", "How the surface is carried over MCP: the extension declaration, _meta keys, the fixed and loop tools and the cold-start signposts (Part III §2 to §5).", CommandLint, []func() []*lint.Rule{bindingRules, bindingToolRules, signpostRules}},
+	{"toolschema", "Loop tool schemas", "The input and output schemas and annotations of the fixed and loop tools (Part III §4).", CommandLint, []func() []*lint.Rule{annotationRules, outputSchemaRules, permissiveRules, reservedRules}},
+	{"result", "Recorded results", "Recorded tool calls judged against Part II's result shapes and Part III's error rules.", CommandLint, []func() []*lint.Rule{resultRules, resultNotFoundRules, catalogRules, catalogLastPageRules, executeRules, traceMissingRules, guideRules, validateRules}},
+	{"probe", "Probe expectations", "Calls recorded by `snapshot --probe`, each sending one deliberate defect, judged against the sentence that decides the answer; a specific rule that explains the same call replaces this finding.", CommandLint, []func() []*lint.Rule{probeRules}},
+	{"engine", "Engine", "Findings pilotage-lint reports about its own run: inputs it cannot read, and rules that failed.", CommandLint, []func() []*lint.Rule{lint.EngineRules}},
+	{"diff", "Diff (compatibility policy)", "Run by `pilotage-lint diff OLD NEW`: changes from OLD to NEW that break agents or Hosts relying on OLD, the way `buf breaking` judges a protobuf change. This is a compatibility policy, not the spec: the spec puts no duty on a Server to keep its surface, but removing or renaming it breaks its users. Additions are info.", CommandDiff, []func() []*lint.Rule{diff.Rules}},
+}
+
+type table struct {
+	families []Family
+	all      []*lint.Rule
+	byID     map[string]*lint.Rule
+}
+
+var load = sync.OnceValue(func() *table {
+	t := &table{byID: map[string]*lint.Rule{}}
+	for _, fe := range families {
+		f := Family{Name: fe.name, Title: fe.title, Doc: fe.doc, Command: fe.command}
+		for _, list := range fe.lists {
+			for _, r := range list() {
+				if t.byID[r.ID] != nil {
+					panic(fmt.Sprintf("rule %s listed twice", r.ID))
+				}
+				if r.Severity == 0 || r.Spec == "" || r.Summary == "" || r.Doc == "" {
+					panic(fmt.Sprintf("rule %s lacks a severity, spec section, summary or doc", r.ID))
+				}
+				r.Family = fe.name
+				if r.Since == "" {
+					r.Since = DefaultSince
+				}
+				t.byID[r.ID] = r
+				f.Rules = append(f.Rules, r)
+				t.all = append(t.all, r)
+			}
+		}
+		sortRules(f.Rules)
+		t.families = append(t.families, f)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	sortRules(t.all)
+	return t
+})
+
+func sortRules(rs []*lint.Rule) {
+	sort.Slice(rs, func(i, j int) bool { return rs[i].ID < rs[j].ID })
+}
+
+// Families returns the table, in its order.
+func Families() []Family { return load().families }
+
+// All returns every rule of every family (lint, engine and diff), sorted
+// by ID: the set a config file may name.
+func All() []*lint.Rule { return append([]*lint.Rule(nil), load().all...) }
+
+// For returns the rules a command runs, sorted by ID.
+func For(c Command) []*lint.Rule {
+	var out []*lint.Rule
+	for _, r := range load().all {
+		if familyCommand(r.Family) == c {
+			out = append(out, r)
+		}
+	}
 	return out
 }
 
-// ByID returns the rule with the given ID, or nil.
-func ByID(id string) *lint.Rule {
-	if r := registry[id]; r != nil {
-		return r
-	}
-	for _, r := range lint.EngineRules() {
-		if r.ID == id {
-			return r
+// Lint returns the rules `pilotage-lint PATH...` runs: every family but
+// diff.
+func Lint() []*lint.Rule { return For(CommandLint) }
+
+func familyCommand(name string) Command {
+	for _, f := range families {
+		if f.name == name {
+			return f.command
 		}
 	}
-	return nil
+	return ""
 }
+
+// ByID returns the rule with the given ID, or nil.
+func ByID(id string) *lint.Rule { return load().byID[id] }

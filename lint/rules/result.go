@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -162,8 +163,8 @@ func resultDecode(n *source.Node, v any) bool {
 
 func resultTrue(n *source.Node) bool { return n.IsBool() && n.Truth }
 
-func init() {
-	register(
+func resultRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-structured-content-missing", Severity: lint.Error, Spec: "Part III §6",
 			Summary: "A recorded Pilotage tool result has no structuredContent object.",
@@ -204,7 +205,7 @@ func init() {
 			Good:    `{"structuredContent": {"error": {"kind": "invalid_request", "message": "verb get needs id"}}, "isError": true}`,
 			Check:   checkResultErrorKind,
 		},
-	)
+	}
 }
 
 func checkResultStructuredContent(p *lint.Pass) {
@@ -279,15 +280,15 @@ func checkResultErrorKind(p *lint.Pass) {
 	}
 }
 
-func init() {
-	register(&lint.Rule{
+func resultNotFoundRules() []*lint.Rule {
+	return []*lint.Rule{&lint.Rule{
 		ID: "result-not-found-distinguishable", Severity: lint.Error, Spec: "Part III §7.2; Part II §6.3, §6.5.2, §6.6",
 		Summary: "Recorded not_found results of one lookup differ in more than the identifier asked for.",
 		Doc:     "An unauthorized catalog entry or program reference MUST be indistinguishable from a nonexistent one, and an expired or non-retained Run from an unknown one; the entire result must match, not just the kind: message, content and every other field (Part III §7.2). The linter compares the recorded not_found results of each such lookup (catalog get by id, execute by program_ref, trace fetch by run_id) after replacing the identifier each asked for: a message like \"run expired\" next to \"no such run\" tells a caller which Runs existed.",
 		Bad:     `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "run r1 expired"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "no run r9"}}`,
 		Good:    `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "unknown run r1"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "unknown run r9"}}`,
 		Check:   checkResultNotFound,
-	})
+	}}
 }
 
 // resultLookupKey returns the argument that names what a call looked up,
@@ -367,7 +368,11 @@ func checkResultNotFound(p *lint.Pass) {
 				if at == nil {
 					at = rc.Result
 				}
-				p.Report(at, "this not_found result for %s %q differs from the one for %q beyond the identifier; unauthorized, expired and nonexistent must look the same, so return one fixed result with only the identifier changed", key, id, fid)
+				other := a
+				if other == nil {
+					other = f.Result
+				}
+				p.With(lint.Also{Node: other, Note: fmt.Sprintf("the not_found result for %s %q, which it should match", key, fid)}).Report(at, "this not_found result for %s %q differs from the one for %q beyond the identifier; unauthorized, expired and nonexistent must look the same, so return one fixed result with only the identifier changed", key, id, fid)
 				break
 			}
 		}

@@ -6,8 +6,8 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func init() {
-	register(
+func catalogRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-catalog-version-missing", Severity: lint.Error, Spec: "Part II §5.4, §6.3, §6.4",
 			Summary: "A catalog response, a failed catalog get, or a validate result of a catalog-bearing Language lacks catalog_version.",
@@ -32,7 +32,7 @@ func init() {
 			Good:    `{"risk": "destructive", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}`,
 			Check:   checkResultRiskContradictory,
 		},
-	)
+	}
 }
 
 func checkResultCatalogVersion(p *lint.Pass) {
@@ -135,15 +135,15 @@ func checkResultRiskContradictory(p *lint.Pass) {
 	}
 }
 
-func init() {
-	register(&lint.Rule{
+func catalogLastPageRules() []*lint.Rule {
+	return []*lint.Rule{&lint.Rule{
 		ID: "result-catalog-empty-last-page", Severity: lint.Info, Spec: "Part II §6.3",
 		Summary: "A catalog list page returned next_cursor, and the recorded next page is empty and final.",
 		Doc:     "next_cursor MUST be present when more results remain, and its absence means the listing is complete (Part II §6.3). A cursor that leads to an empty final page is allowed but costs every client a round trip; it usually means the server emits a cursor whenever a page is full. Only a recorded follow-up call with that cursor shows this, so the rule fires only then.",
 		Bad:     `list -> {"items": [..2 items..], "next_cursor": "p2", "catalog_version": "cv1"}   list cursor p2 -> {"items": [], "catalog_version": "cv1"}`,
 		Good:    `list -> {"items": [..2 items..], "catalog_version": "cv1"}`,
 		Check:   checkResultCatalogLastPage,
-	})
+	}}
 }
 
 func checkResultCatalogLastPage(p *lint.Pass) {

@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -10,8 +11,8 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func init() {
-	register(
+func executeRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-outcome-error", Severity: lint.Error, Spec: "Part II §5.7",
 			Summary: "An outcome's error is not null exactly when ok is true.",
@@ -84,7 +85,7 @@ func init() {
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
 			Check:   checkResultPlanTrace,
 		},
-	)
+	}
 }
 
 // resultRuns returns the execute and trace-fetch results that carry a Run.
@@ -337,7 +338,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 			switch {
 			case inArm:
 				if seen[branch] && took[branch] != nil && !took[branch][label] && seen[id] {
-					p.Report(trace.Get("steps"), "plan step %q belongs to arm %q of branch %q, which the trace's decisions did not select, yet it appears in the trace; a trace must not run an arm that was not taken", id, label, branch)
+					p.With(lint.Also{Node: s, Note: fmt.Sprintf("plan step %q of the recorded validate", id)}).Report(trace.Get("steps"), "plan step %q belongs to arm %q of branch %q, which the trace's decisions did not select, yet it appears in the trace; a trace must not run an arm that was not taken", id, label, branch)
 				}
 				expected = took[branch][label]
 			case inLoop:
@@ -349,7 +350,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 				expectedSet[id] = true
 			}
 			if success && expected && id != "" && !seen[id] {
-				p.Report(trace.Get("steps"), "the Run succeeded but plan step %q (from the recorded validate of the same program) is not in the trace; every expected plan step must appear, by base identifier", id)
+				p.With(lint.Also{Node: s, Note: fmt.Sprintf("plan step %q of the recorded validate", id)}).Report(trace.Get("steps"), "the Run succeeded but plan step %q (from the recorded validate of the same program) is not in the trace; every expected plan step must appear, by base identifier", id)
 			}
 		}
 		if success {
@@ -363,21 +364,21 @@ func checkResultPlanTrace(p *lint.Pass) {
 				continue
 			}
 			if base := types.BaseID(id); !expectedSet[base] {
-				p.Report(e.Get("id"), "trace entry %q of this incomplete Run maps to no expected step of the recorded plan of the same program; a Run may only execute what the validated plan contains", id)
+				p.With(lint.Also{Node: pl.Get("steps"), Note: "the steps of the recorded plan of the same program"}).Report(e.Get("id"), "trace entry %q of this incomplete Run maps to no expected step of the recorded plan of the same program; a Run may only execute what the validated plan contains", id)
 			}
 		}
 	}
 }
 
-func init() {
-	register(&lint.Rule{
+func traceMissingRules() []*lint.Rule {
+	return []*lint.Rule{&lint.Rule{
 		ID: "result-trace-missing", Severity: lint.Error, Spec: "Part II §5.8.1, §6.5, §6.5.6",
 		Summary: "A started Run's execute result carries no trace although the effective trace level is summary or full.",
 		Doc:     "The trace rides the execute response: it MUST be present for a started Run at effective level summary or full (Part II §6.5), including a Run that did not complete, which returns the trace of what ran so far (§6.5.6). The effective level is the requested trace_level capped by the Language's ceiling, and the ceiling when none was requested; only trace_level none and refused Runs go without. A missing trace leaves the Host nothing to check against the plan it approved.",
 		Bad:     `request {"flow": {...}}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}   (trace ceiling full)`,
 		Good:    `request {"flow": {...}, "trace_level": "none"}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}`,
 		Check:   checkResultTraceMissing,
-	})
+	}}
 }
 
 func checkResultTraceMissing(p *lint.Pass) {

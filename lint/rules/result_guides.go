@@ -8,8 +8,8 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func init() {
-	register(
+func guideRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-guide-core-missing", Severity: lint.Error, Spec: "Part II §5.2",
 			Summary: "A recorded guide index has no guide with level core.",
@@ -50,7 +50,7 @@ func init() {
 			Good:    `{"guide": {"id": "intro", "size_bytes": 6, "body": "héllo", ...}}`,
 			Check:   checkResultGuideSize,
 		},
-	)
+	}
 }
 
 // resultMembers returns member name of every recorded op result that is

@@ -8,8 +8,8 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-func init() {
-	register(
+func validateRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-valid-mismatch", Severity: lint.Error, Spec: "Part II §5.5",
 			Summary: "A validation result's valid does not match its diagnostics.",
@@ -66,7 +66,7 @@ func init() {
 			Good:    `[{"id": "check", ...}, {"id": "heat", "calls": "heater.on", "arm": {"branch": "check", "label": "cold"}, ...}]`,
 			Check:   checkResultPlanControlFlow,
 		},
-	)
+	}
 }
 
 func checkResultValid(p *lint.Pass) {

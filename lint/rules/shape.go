@@ -295,8 +295,8 @@ func resultSchema(loops map[string]*snapshot.LoopTool, name string) string {
 	return ""
 }
 
-func init() {
-	register(
+func shapeRules() []*lint.Rule {
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "shape-manifest", Severity: lint.Error, Spec: "Part II §5.1", Fallback: true,
 			Summary: "The manifest does not match the manifest schema.",
@@ -340,5 +340,5 @@ func init() {
 				}
 			},
 		},
-	)
+	}
 }

@@ -11,9 +11,9 @@ import (
 // risk_hints instead, so a wrong hint misleads only generic Hosts, which is
 // why these are warnings.
 
-func init() {
+func annotationRules() []*lint.Rule {
 	const spec = "Part III §4.5"
-	register(
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-readonly-hint-missing", Severity: lint.Warning, Spec: spec,
 			Summary: "A side-effect-free Pilotage tool does not declare readOnlyHint: true.",
@@ -30,7 +30,7 @@ func init() {
 			Good:    `{"name": "run_flow", "annotations": {"readOnlyHint": false, "destructiveHint": true}}`,
 			Check:   checkExecuteReadOnlyHint,
 		},
-	)
+	}
 }
 
 // readOnlyTools returns the tools that should be read-only: the fixed

@@ -28,9 +28,9 @@ import (
 // (Part IV §11). The schema is compiled offline: every external reference
 // is refused, never fetched.
 
-func init() {
+func outputSchemaRules() []*lint.Rule {
 	const spec = "Part III §6"
-	register(
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-output-schema-missing", Severity: lint.Warning, Spec: spec,
 			Summary: "A Pilotage tool declares no outputSchema.",
@@ -63,7 +63,7 @@ func init() {
 			Good:    `{"name": "trace_run", "outputSchema": {"anyOf": [{"type": "object", "required": ["run_id", "trace"]}, {"type": "object", "required": ["error"]}]}}`,
 			Check:   checkOutputSchemaRejectsShape,
 		},
-	)
+	}
 }
 
 // pilotageTools returns the fixed access tools present and every loop tool

@@ -13,9 +13,9 @@ import (
 // schema rejects lands on the carrier channel instead of coming back as a
 // Pilotage request error or diagnostic.
 
-func init() {
+func permissiveRules() []*lint.Rule {
 	const spec = "Part III §4.6"
-	register(
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-loop-schema-closed", Severity: lint.Error, Spec: spec,
 			Summary: "A loop tool's inputSchema rejects unknown members or constrains members across each other.",
@@ -48,7 +48,7 @@ func init() {
 			Good:    `{"flow": {"type": "object"}}`,
 			Check:   checkProgramSchemaStrict,
 		},
-	)
+	}
 }
 
 func checkLoopSchemaClosed(p *lint.Pass) {

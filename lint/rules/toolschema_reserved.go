@@ -15,9 +15,9 @@ import (
 // and the reserved-name table alone, so each reserved member must be where
 // the table says, with the type it says.
 
-func init() {
+func reservedRules() []*lint.Rule {
 	const spec = "Part III §4.4"
-	register(
+	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-reserved-misused", Severity: lint.Error, Spec: spec,
 			Summary: "A loop tool uses a reserved argument name for another purpose.",
@@ -66,7 +66,7 @@ func init() {
 			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "context": {"type": "object"}}}}`,
 			Check:   checkReservedWrongStage,
 		},
-	)
+	}
 }
 
 func checkReservedMisused(p *lint.Pass) {

@@ -88,8 +88,8 @@ func factsOf(langs []*snapshot.Language) (facts []langFacts, names []string) {
 }
 
 // allFacts are tried as alternatives when the stage was inferred without
-// a manifest.
-var allFacts = func() []langFacts {
+// a manifest; built per use, not at package init.
+func allFacts() []langFacts {
 	var out []langFacts
 	for _, c := range []bool{false, true} {
 		for _, p := range []bool{false, true} {
@@ -99,7 +99,7 @@ var allFacts = func() []langFacts {
 		}
 	}
 	return out
-}()
+}
 
 // loopVariant builds one shape of a stage for one Language's facts.
 type loopVariant struct {
@@ -206,7 +206,7 @@ func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
 		for _, v := range loopVariants(st) {
 			if len(facts) == 0 {
 				var alts []any
-				for _, f := range allFacts {
+				for _, f := range allFacts() {
 					alts = append(alts, v.build(f))
 				}
 				out = append(out, shape{v.name, alts})

@@ -75,9 +75,56 @@ func isProgramDeclaration(n *source.Node) bool {
 	return true
 }
 
+// Options configure BuildWith.
+type Options struct {
+	// Kind forces the input's kind; "" detects it.
+	Kind Kind
+	// Manifest (--manifest) supplies the manifest to an input that carries
+	// no pilotage_manifest result of its own; an inline initialize
+	// manifest yields to it, since Part III §3.3 makes the result
+	// authoritative. It is not used for an input of unknown kind.
+	Manifest *source.File
+}
+
+// ManifestError says the Options.Manifest file is no manifest; the file
+// stays out of the snapshot, so no rule reports inside it.
+type ManifestError struct {
+	File *source.File
+}
+
+func (e *ManifestError) Error() string {
+	return e.File.Name + ": --manifest expects a manifest or a pilotage_manifest result"
+}
+
 // Build finds the surfaces in f. With kind "" the kind is detected; a forced
 // kind that the document does not fit is an error.
 func Build(f *source.File, kind Kind) (*Snapshot, error) {
+	return BuildWith(f, Options{Kind: kind})
+}
+
+// BuildWith is Build with a --manifest. Every view rules read (languages
+// with their effective capability maps, the tool index, loop tools, the
+// _meta and extensions walk) is computed here, so the Snapshot is never
+// written after BuildWith returns and concurrent readers need no lock. An
+// error about the input comes first; a *ManifestError only when the input
+// itself is fine.
+func BuildWith(f *source.File, opt Options) (*Snapshot, error) {
+	s, err := build(f, opt.Kind)
+	if s == nil {
+		return nil, err
+	}
+	var merr error
+	if opt.Manifest != nil && err == nil && s.Kind != KindUnknown {
+		merr = s.addManifest(opt.Manifest)
+	}
+	s.finish()
+	if err == nil {
+		err = merr
+	}
+	return s, err
+}
+
+func build(f *source.File, kind Kind) (*Snapshot, error) {
 	s := &Snapshot{roots: map[*source.Node]*source.File{}}
 	s.addFile(f)
 	detected := Detect(f)
@@ -120,7 +167,6 @@ func Build(f *source.File, kind Kind) (*Snapshot, error) {
 	default:
 		return nil, fmt.Errorf("unknown input kind %q", kind)
 	}
-	s.finish()
 	if kind != detected && detected != KindUnknown && !compatible(kind, detected) {
 		return s, fmt.Errorf("forced input kind %q does not fit this document, which looks like %q", kind, detected)
 	}
@@ -133,15 +179,10 @@ func compatible(forced, detected Kind) bool {
 	return forced == KindCapture && detected == KindJSONRPC || forced == KindJSONRPC && detected == KindCapture
 }
 
-// AddManifest supplies the manifest from a separate file (--manifest) to a
-// snapshot that carries none of its own.
-func (s *Snapshot) AddManifest(f *source.File) error {
-	if len(f.Docs) == 0 {
-		return nil
-	}
-	// An inline initialize manifest yields to the pilotage_manifest result,
-	// which Part III §3.3 makes authoritative; an input's own result stays.
-	if s.Manifest != nil && s.Manifest != s.InlineManifest {
+// addManifest supplies the manifest from a separate file to a snapshot
+// that carries no manifest result of its own.
+func (s *Snapshot) addManifest(f *source.File) error {
+	if len(f.Docs) == 0 || s.Manifest != nil {
 		return nil
 	}
 	root := f.Docs[0].Root
@@ -157,16 +198,10 @@ func (s *Snapshot) AddManifest(f *source.File) error {
 		}
 	}
 	if add == nil {
-		// The file stays out of the snapshot, so no rule reports inside it.
-		return fmt.Errorf("%s: --manifest expects a manifest or a pilotage_manifest result", f.Name)
+		return &ManifestError{File: f}
 	}
 	s.addFile(f)
-	s.Manifest = nil
 	add()
-	s.Languages = nil
-	s.loops, s.loopsDone = nil, false
-	s.metas, s.extensions, s.walked = nil, nil, false
-	s.finish()
 	return nil
 }
 
@@ -177,11 +212,24 @@ func (s *Snapshot) addFile(f *source.File) {
 	}
 }
 
+// finish computes the views rules read, once; the order matters: loop
+// tools need the languages and the tool index.
 func (s *Snapshot) finish() {
 	if s.Manifest == nil {
 		s.Manifest = s.InlineManifest
 	}
 	s.indexLanguages()
+	if s.InlineManifest.IsObject() && s.InlineManifest != s.Manifest {
+		s.InlineLanguages = LanguagesOf(s.InlineManifest)
+	}
+	s.toolIndex = make(map[string]*Tool, len(s.Tools))
+	for _, t := range s.Tools {
+		if _, dup := s.toolIndex[t.Name]; !dup {
+			s.toolIndex[t.Name] = t
+		}
+	}
+	s.walk()
+	s.LoopTools()
 }
 
 func (s *Snapshot) setManifestResult(n *source.Node) {

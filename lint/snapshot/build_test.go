@@ -83,6 +83,16 @@ func build(t *testing.T, name, data string, kind snapshot.Kind) (*snapshot.Snaps
 	return snapshot.Build(f, kind)
 }
 
+// buildWith is build with a --manifest file.
+func buildWith(t *testing.T, name, data string, m *source.File) (*snapshot.Snapshot, error) {
+	t.Helper()
+	f := source.Parse(name, []byte(data), source.Options{})
+	if len(f.Problems) > 0 {
+		t.Fatalf("%s does not parse cleanly: %+v", name, f.Problems)
+	}
+	return snapshot.BuildWith(f, snapshot.Options{Manifest: m})
+}
+
 func readInput(t *testing.T, rel string) string {
 	t.Helper()
 	b, err := os.ReadFile(inputs + rel)
@@ -489,10 +499,10 @@ func TestBuildForcedKind(t *testing.T) {
 	}
 }
 
-// TestAddManifest checks --manifest: it supplies the manifest to an input
+// TestManifestOption checks --manifest: it supplies the manifest to an input
 // without one, in any of the forms a manifest file takes; it never replaces
 // an input's own manifest; a file that is not a manifest is an error.
-func TestAddManifest(t *testing.T) {
+func TestManifestOption(t *testing.T) {
 	const (
 		tools    = `{"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}`
 		manifest = `{"pilotage": "1.1", "languages": [{"name": "flow/1"}]}`
@@ -519,11 +529,7 @@ func TestAddManifest(t *testing.T) {
 			want: summary{Kind: snapshot.KindToolsList, ToolsArray: "1:/tools", Tools: "pilotage_manifest"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := build(t, "in.json", tc.input, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = s.AddManifest(source.Parse(tc.mname, []byte(tc.mdata), source.Options{}))
+			s, err := buildWith(t, "in.json", tc.input, source.Parse(tc.mname, []byte(tc.mdata), source.Options{}))
 			if got := fmt.Sprint(err); tc.err == "" && err != nil || tc.err != "" && got != tc.err {
 				t.Fatalf("error %q, want %q", got, tc.err)
 			}
@@ -542,32 +548,31 @@ func TestAddManifest(t *testing.T) {
 	}
 }
 
-// TestAddManifestResetsDerived checks that what a snapshot computes once
-// (Languages, loop tools, _meta objects) is computed again with the
-// manifest --manifest supplies.
-func TestAddManifestResetsDerived(t *testing.T) {
-	s, err := build(t, "tools.json", `{"tools": [{"name": "check", "inputSchema": {"type": "object"}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "doc", "language": "flow/1"}}}]}`, "")
+// TestManifestOptionDerived checks that what a snapshot computes once
+// (Languages, loop tools, _meta objects) is computed with the manifest
+// --manifest supplies, in Build, not after it.
+func TestManifestOptionDerived(t *testing.T) {
+	tools := `{"tools": [{"name": "check", "inputSchema": {"type": "object"}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "doc", "language": "flow/1"}}}]}`
+	s, err := build(t, "tools.json", tools, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := len(s.Metas()); n != 1 {
-		t.Fatalf("%d _meta objects before --manifest, want 1", n)
-	}
-	if lts := s.LoopTools(); len(lts) != 1 || !lts[0].Inferred {
-		t.Fatalf("before --manifest the loop tool is inferred: %+v", lts)
+		t.Fatalf("%d _meta objects without --manifest, want 1", n)
 	}
 	m := `{"pilotage": "1.1", "_meta": {"note": "x"}, "languages": [{"name": "flow/1", "loop": {"validate": "check"}}]}`
-	if err := s.AddManifest(source.Parse("m.json", []byte(m), source.Options{})); err != nil {
+	s, err = buildWith(t, "tools.json", tools, source.Parse("m.json", []byte(m), source.Options{}))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if l := s.Language("flow/1"); l == nil || l.Index != 0 {
 		t.Errorf("Language(flow/1) = %+v", l)
 	}
 	if n := len(s.Metas()); n != 2 {
-		t.Errorf("%d _meta objects after --manifest, want 2 (the manifest file's too)", n)
+		t.Errorf("%d _meta objects with --manifest, want 2 (the manifest file's too)", n)
 	}
 	lts := s.LoopTools()
 	if len(lts) != 1 || lts[0].Inferred || lts[0].Tool == nil || len(lts[0].Stages["validate"]) != 1 {
-		t.Errorf("after --manifest the loop tool comes from the manifest: %+v", lts)
+		t.Errorf("with --manifest the loop tool comes from the manifest: %+v", lts)
 	}
 }

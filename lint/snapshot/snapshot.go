@@ -66,12 +66,15 @@ type Snapshot struct {
 	// Languages are the manifest's Language entries with their effective
 	// capability maps, computed once here for every rule.
 	Languages []*Language
+	// InlineLanguages are the inline manifest's, when it is not Manifest:
+	// a Client may read either (Part III §3.3), so rules judge both.
+	InlineLanguages []*Language
 
+	// The views below are filled by Build and never written after it.
 	roots      map[*source.Node]*source.File
 	toolIndex  map[string]*Tool
 	metas      []*source.Node
 	extensions []*source.Node
-	walked     bool
 	loops      []*LoopTool
 	loopsDone  bool
 }
@@ -116,14 +119,6 @@ func (s *Snapshot) FileOf(n *source.Node) *source.File {
 
 // Tool returns the tool named name, or nil; with duplicate names, the first.
 func (s *Snapshot) Tool(name string) *Tool {
-	if s.toolIndex == nil {
-		s.toolIndex = make(map[string]*Tool, len(s.Tools))
-		for _, t := range s.Tools {
-			if _, dup := s.toolIndex[t.Name]; !dup {
-				s.toolIndex[t.Name] = t
-			}
-		}
-	}
 	return s.toolIndex[name]
 }
 
@@ -140,7 +135,6 @@ func (s *Snapshot) Language(name string) *Language {
 // Metas returns every "_meta" object in the snapshot's documents, in
 // document order.
 func (s *Snapshot) Metas() []*source.Node {
-	s.walk()
 	return s.metas
 }
 
@@ -150,17 +144,12 @@ func (s *Snapshot) Metas() []*source.Node {
 // capture) and under the stateless revision's per-request
 // client-capabilities _meta key.
 func (s *Snapshot) ExtensionMaps() []*source.Node {
-	s.walk()
 	return s.extensions
 }
 
-// walk visits every value of every document once, for all the collections
-// rules ask for, however many rules ask.
+// walk visits every value of every document once, during Build, for all
+// the collections rules ask for, however many rules ask.
 func (s *Snapshot) walk() {
-	if s.walked {
-		return
-	}
-	s.walked = true
 	var visit func(n *source.Node)
 	visit = func(n *source.Node) {
 		if n.Kind != source.Object && n.Kind != source.Array {

@@ -15,16 +15,13 @@ import (
 // TestAccessors checks Tool, Language, Metas and FileOf on a snapshot
 // built from two files (an input and a --manifest).
 func TestAccessors(t *testing.T) {
-	s, err := build(t, "tools.json", `{"tools": [
+	m := source.Parse("m.json", []byte(`{"pilotage": "1.1", "_meta": {}, "languages": [{"name": "a/1"}, 7, {"name": "b/1"}, {"title": "no name"}]}`), source.Options{})
+	s, err := buildWith(t, "tools.json", `{"tools": [
   {"name": "dup", "inputSchema": {"type": "object"}, "_meta": {"x": 1}},
   {"name": "dup", "inputSchema": {"type": "object"}},
   {"name": "v", "inputSchema": {"type": "object", "properties": {"p": {"_meta": "not an object"}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "p", "language": "a/1"}, "nested": {"_meta": {}}}}
-]}`, "")
+]}`, m)
 	if err != nil {
-		t.Fatal(err)
-	}
-	m := source.Parse("m.json", []byte(`{"pilotage": "1.1", "_meta": {}, "languages": [{"name": "a/1"}, 7, {"name": "b/1"}, {"title": "no name"}]}`), source.Options{})
-	if err := s.AddManifest(m); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.Tool("dup"); got == nil || got.Node.Pointer() != "/tools/0" {
@@ -219,17 +216,14 @@ func TestLoopTools(t *testing.T) {
  {"name": "run", "inputSchema": {"type": "object"}},
  {"name": "trace_run", "inputSchema": {"type": "object"}}
 ]}`
-	s, err := build(t, "tools.json", tools, "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	m := `{"pilotage": "1.1", "languages": [
  {"name": "a/1", "loop": {"validate": "check", "execute": "run", "trace": "trace_run", "plan": "planner"}},
  {"name": "b/1", "loop": {"validate": "check", "execute": "check", "trace": 5}},
  {"name": "c/1", "loop": {"validate": "ghost", "execute": ""}},
  {"name": "d/1", "loop": "check"}
 ]}`
-	if err := s.AddManifest(source.Parse("m.json", []byte(m), source.Options{})); err != nil {
+	s, err := buildWith(t, "tools.json", tools, source.Parse("m.json", []byte(m), source.Options{}))
+	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -270,5 +264,27 @@ func TestLoopTools(t *testing.T) {
 	}
 	if got := describeLoops(s.LoopTools()); !reflect.DeepEqual(got, want) {
 		t.Errorf("inferred:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// TestReadOnlyAfterBuild: every view is computed in Build, so readers on
+// many goroutines share one Snapshot without a lock (run with -race).
+func TestReadOnlyAfterBuild(t *testing.T) {
+	m := source.Parse("m.json", []byte(`{"pilotage": "1.1", "languages": [{"name": "a/1", "loop": {"validate": "v"}}]}`), source.Options{})
+	s, err := buildWith(t, "tools.json", `{"tools": [{"name": "v", "inputSchema": {"type": "object"}, "_meta": {}}]}`, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			ok := s.Tool("v") != nil && len(s.LoopTools()) == 1 && len(s.Metas()) == 1 && s.Language("a/1") != nil && len(s.ExtensionMaps()) == 0
+			done <- ok
+		}()
+	}
+	for range 4 {
+		if !<-done {
+			t.Error("a reader saw an incomplete view")
+		}
 	}
 }
