@@ -55,6 +55,10 @@ type Options struct {
 type FileInfo struct {
 	Path string        `json:"path"`
 	Kind snapshot.Kind `json:"kind"`
+	// NoPilotage is true when the input carries no Pilotage signal, so no
+	// rule judged it; reports say so once, in the summary, not as a
+	// finding that --fail-on could trip on.
+	NoPilotage bool `json:"no_pilotage,omitempty"`
 }
 
 // Result is the outcome of a run.
@@ -176,7 +180,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	if err != nil {
 		report(located{engineFinding(InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{in.Name, opt.InputKind}, dropCovered(findings, opt.Rules), true
+			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, opt.Rules), true
 		}
 	}
 	// A document read as a kind it does not fit would draw findings about a
@@ -184,7 +188,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
 		if !in.Explicit {
-			return FileInfo{in.Name, snap.Kind}, nil, true
+			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, true
 		}
 		report(located{engineFinding(InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
 	}
@@ -196,13 +200,16 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 			report(located{engineFinding(InputKindRule, manifest, err.Error()), -1})
 		}
 	}
+	// Pilotage binds only Servers that implement it: without a signal no
+	// rule runs, not even the text rules, unless the input is blank.
+	silent := !snap.Pilotage() && !snap.Blank()
 	skipped := map[string]bool{}
 	var skips []string
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {
-			return FileInfo{in.Name, snap.Kind}, nil, false
+			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, false
 		}
-		if r.Check == nil || unknown && !r.Syntax {
+		if r.Check == nil || unknown && !r.Syntax || silent {
 			continue
 		}
 		p := &Pass{Snap: snap, Rule: r, report: report, skip: func(what string) {
@@ -217,7 +224,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 		sort.Strings(skips)
 		report(located{engineFinding(SkippedRule, f, "cross-checks not run because the input lacks what they compare: "+strings.Join(skips, "; ")), -1})
 	}
-	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), true
+	return FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent}, dropCovered(findings, opt.Rules), true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside

@@ -52,7 +52,7 @@ func TestLintExitCodes(t *testing.T) {
 		{"version", []string{"--version"}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := cli(t, tmp, `{"tools": [`, tc.args...)
+			code, _, stderr := cli(t, tmp, `{"tools": [{"name": "pilotage_manifest"`, tc.args...)
 			if code != tc.want {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.want, stderr)
 			}

@@ -81,6 +81,15 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 	if opt.Quiet {
 		return nil
 	}
+	// A note, not a finding: silence on a non-Pilotage server must not
+	// trip --fail-on info.
+	for _, fi := range run.Result.Files {
+		if fi.NoPilotage {
+			if _, err := fmt.Fprintf(w, "%s: note: no Pilotage surface declared (no pilotage_* tool, manifest or extension identifier); Pilotage rules not run\n", fi.Path); err != nil {
+				return err
+			}
+		}
+	}
 	s := Summarize(run.Result)
 	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, plural(s.Errors, "error"), s.Warnings, plural(s.Warnings, "warning"), s.Infos, plural(s.Infos, "info"), s.Files, plural(s.Files, "file"))
 	return err

@@ -337,9 +337,6 @@ func bindingLoopToolSignpostsCheck(p *lint.Pass) {
 			}
 		}
 		langs := bindingServedLanguages(lt)
-		if lt.Inferred && lt.Serves(types.StageTraceFetch) {
-			p.Skip("the Language named by trace-fetch tool descriptions (no manifest)")
-		}
 		var unnamed []string
 		for _, l := range langs {
 			if !signpostNamesLanguage(text, l, families) {
@@ -355,18 +352,13 @@ func bindingLoopToolSignpostsCheck(p *lint.Pass) {
 	}
 }
 
-// bindingServedLanguages returns the names of the Languages a loop tool serves:
-// from the manifest, or, for an inferred tool, from its program
-// declaration.
+// bindingServedLanguages returns the names of the Languages a loop tool
+// serves, from the manifest's loop map.
 func bindingServedLanguages(lt *snapshot.LoopTool) []string {
 	var names []string
-	if lt.Inferred {
-		names = bindingDeclaredLanguages(lt.Tool.ProgramDeclaration())
-	} else {
-		for _, ls := range lt.Stages {
-			for _, l := range ls {
-				names = append(names, l.Name)
-			}
+	for _, ls := range lt.Stages {
+		for _, l := range ls {
+			names = append(names, l.Name)
 		}
 	}
 	slices.Sort(names)

@@ -418,7 +418,7 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 		// The Language a single-Language validate or execute tool must
 		// declare; a shared tool's coverage is binding-shared-loop-tool's.
 		want := ""
-		if stage != "" && !lt.Inferred {
+		if stage != "" {
 			if langs := bindingProgramLanguages(lt); len(langs) == 1 {
 				want = langs[0].Name
 			}

@@ -128,9 +128,6 @@ func checkReservedMissing(p *lint.Pass) {
 			}
 			reqs = append(reqs, requirement{name, why})
 		}
-		if lt.Inferred {
-			p.Skip("reserved members that depend on the manifest (context, expected_catalog_version, mode, test_run, idempotency_key, question)")
-		}
 		for _, st := range []types.Stage{types.StageValidate, types.StageExecute} {
 			for _, l := range lt.languages(st) {
 				if l.Node.Has("context_schema") {
@@ -223,10 +220,6 @@ func checkModeNotBoth(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		mode := lt.props.Get(types.ArgMode)
 		if !lt.Serves(types.StageExecute) || mode == nil || lt.isProgramArg(types.ArgMode) {
-			continue
-		}
-		if lt.Inferred {
-			p.Skip("mode against the Languages' execution modes")
 			continue
 		}
 		both := false

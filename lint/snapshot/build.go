@@ -165,6 +165,7 @@ func (s *Snapshot) AddManifest(f *source.File) error {
 	add()
 	s.Languages = nil
 	s.loops, s.loopsDone = nil, false
+	s.signalDone = false
 	s.metas, s.extensions, s.walked = nil, nil, false
 	s.finish()
 	return nil

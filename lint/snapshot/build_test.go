@@ -553,8 +553,8 @@ func TestAddManifestResetsDerived(t *testing.T) {
 	if n := len(s.Metas()); n != 1 {
 		t.Fatalf("%d _meta objects before --manifest, want 1", n)
 	}
-	if lts := s.LoopTools(); len(lts) != 1 || !lts[0].Inferred {
-		t.Fatalf("before --manifest the loop tool is inferred: %+v", lts)
+	if lts := s.LoopTools(); len(lts) != 0 {
+		t.Fatalf("before --manifest there is no loop tool: %+v", lts)
 	}
 	m := `{"pilotage": "1.1", "_meta": {"note": "x"}, "languages": [{"name": "flow/1", "loop": {"validate": "check"}}]}`
 	if err := s.AddManifest(source.Parse("m.json", []byte(m), source.Options{})); err != nil {
@@ -567,7 +567,7 @@ func TestAddManifestResetsDerived(t *testing.T) {
 		t.Errorf("%d _meta objects after --manifest, want 2 (the manifest file's too)", n)
 	}
 	lts := s.LoopTools()
-	if len(lts) != 1 || lts[0].Inferred || lts[0].Tool == nil || len(lts[0].Stages["validate"]) != 1 {
+	if len(lts) != 1 || lts[0].Tool == nil || len(lts[0].Stages["validate"]) != 1 {
 		t.Errorf("after --manifest the loop tool comes from the manifest: %+v", lts)
 	}
 }

@@ -74,6 +74,8 @@ type Snapshot struct {
 	walked     bool
 	loops      []*LoopTool
 	loopsDone  bool
+	signal     bool
+	signalDone bool
 }
 
 // Tool is one entry of tools/list.
