@@ -9,6 +9,8 @@ import (
 func init() {
 	register(&lint.Rule{
 		ID: "manifest-context-schema", Severity: lint.Error, Spec: "Part II §5.1, §6.4",
+		Quote:   "| `context_schema` | JSON Schema | Conditional | MUST be present when the Language requires validation context. It MUST otherwise be absent. |",
+		Keyword: "MUST",
 		Summary: "A Language's context_schema is not a JSON Schema that compiles on its own.",
 		Doc:     "`context_schema` tells a generic Client how to build the `context` a Language requires, and the Server checks supplied context against it (a failure is a `context_binding` diagnostic). It must therefore be a valid JSON Schema (draft 2020-12 unless `$schema` says otherwise) that is complete in itself: a `$ref` to an external document cannot be assumed reachable by a Client, and pilotage-lint, which runs offline, never fetches it. Internal references (`#/$defs/...`) are fine.",
 		Bad:     `{"context_schema": {"type": "objet", "properties": {"site": {"$ref": "https://example.com/site.json"}}}}`,

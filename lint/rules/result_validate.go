@@ -12,6 +12,8 @@ func init() {
 	register(
 		&lint.Rule{
 			ID: "result-valid-mismatch", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "A validation response MUST set `valid` exactly according to this rule.",
+			Keyword: "MUST",
 			Summary: "A validation result's valid does not match its diagnostics.",
 			Doc:     "A program is valid if and only if validation returns no diagnostic with severity error; warnings do not make it invalid, and the response MUST set valid exactly by this rule (Part II §5.5). Agents and Hosts gate execution on valid: valid true with an error diagnostic lets a broken program through, valid false with only warnings blocks a good one.",
 			Bad:     `{"valid": true, "diagnostics": [{"severity": "error", "code": "constraint", "path": "/steps/0", "message": "unknown action"}]}`,
@@ -20,6 +22,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-plan-missing", Severity: lint.Error, Spec: "Part II §5.5, §6.4",
+			Quote:   "When `plan` is declared and `valid` is true, the response MUST include a plan, even when warnings remain.",
+			Keyword: "MUST",
 			Summary: "A valid validation result of a Language declaring plan carries no plan.",
 			Doc:     "When plan is declared and valid is true, the response MUST include a plan, even when warnings remain (Part II §5.5). The Host's risk gate operates on the plan's max_risk_hints; without it a Host must treat the program as maximally risky or refuse it.",
 			Bad:     `{"valid": true, "diagnostics": [], "catalog_version": "cv1"}   (plan declared)`,
@@ -27,7 +31,8 @@ func init() {
 			Check:   checkResultPlanMissing,
 		},
 		&lint.Rule{
-			ID: "result-diagnostic-binding-code", Severity: lint.Error, Spec: "Part II §5.5, §6.4",
+			ID: "result-diagnostic-binding-code", Severity: lint.Info, Spec: "Part II §5.5, §6.4",
+			Keyword: "",
 			Summary: "A validate result carries an input_binding diagnostic, though validate has no input.",
 			Doc:     "input_binding is reserved for failures of the execute request's input, and its path is a JSON Pointer into that input (Part II §5.5). A validate request carries only the program and context, so an input_binding diagnostic there points into nothing; a finding about the program uses a Language code or constraint, one about context uses context_binding.",
 			Bad:     `{"valid": false, "diagnostics": [{"severity": "error", "code": "input_binding", "path": "/steps/0/args", "message": "bad argument"}]}`,
@@ -36,6 +41,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-diagnostic-path-invalid", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
+			Keyword: "MUST",
 			Summary: "A diagnostic path is not a locator of the Language's dialect.",
 			Doc:     "With locator json-pointer, path is an RFC 6901 JSON Pointer string (\"\" for the whole document, \"/steps/1/capability\"); with text-range it is {start: {line, column}, end: {line, column}}. input_binding and context_binding paths are JSON Pointers into input and context in both dialects (Part II §5.5). A path of another form leaves an agent unable to find what to fix.",
 			Bad:     `{"severity": "error", "code": "constraint", "path": "steps[1].capability", "message": "unknown capability"}   (locator json-pointer)`,
@@ -44,6 +51,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-diagnostic-path-unresolved", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
+			Keyword: "MUST",
 			Summary: "A JSON Pointer diagnostic path does not resolve in the recorded program, input or context.",
 			Doc:     "A json-pointer path addresses the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). When the recorded request is in the snapshot, the linter resolves the pointer in it: a path that points at nothing sends the agent to edit a member that does not exist.",
 			Bad:     `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/3/do"`,
@@ -52,6 +61,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-plan-max-risk", Severity: lint.Error, Spec: "Part II §5.3, §5.6",
+			Quote:   "Wherever Pilotage computes the maximum risk of multiple steps, it MUST compute that maximum from `risk_hints`, not from engine-defined risk strings.",
+			Keyword: "MUST",
 			Summary: "A plan's max_risk_hints is not the aggregate of its steps' risk_hints.",
 			Doc:     "max_risk_hints MUST be computed from the steps' risk_hints: readOnly is the AND of every step's, destructive and openWorld the OR (Part II §5.3), with a missing member counted as its risky value (§7.3). The Host gate acts on max_risk_hints alone, so an aggregate that understates a step's risk lets a destructive program run without approval.",
 			Bad:     `{"steps": [{"id": "a", "risk": "write", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`,
@@ -60,6 +71,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "result-plan-control-flow-calls", Severity: lint.Error, Spec: "Part II §5.6",
+			Quote:   "| `calls` | string | Conditional | Catalog entry or promoted-program reference invoked by the step. MUST be present for an invoking step and absent for non-referencing steps. |",
+			Keyword: "MUST",
 			Summary: "A plan step for a branch or loop carries calls.",
 			Doc:     "Branches and loops appear as plan steps of their own, and control-flow steps do not carry calls (Part II §5.6): calls names the catalog entry an invoking step invokes. A step is a branch or loop when other steps name it in arm.branch or loop. A calls member on it makes Hosts count an invocation that never happens and breaks plan-trace matching.",
 			Bad:     `[{"id": "check", "calls": "thermostat.read", ...}, {"id": "heat", "arm": {"branch": "check", "label": "cold"}, ...}]`,

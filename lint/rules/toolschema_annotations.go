@@ -16,6 +16,8 @@ func init() {
 	register(
 		&lint.Rule{
 			ID: "toolschema-readonly-hint-missing", Severity: lint.Warning, Spec: spec,
+			Quote:   "The following tools SHOULD declare: { \"readOnlyHint\": true } - `pilotage_manifest`; - `pilotage_get_guide`; - `pilotage_catalog`; - validate tools; - trace-fetch tools.",
+			Keyword: "SHOULD",
 			Summary: "A side-effect-free Pilotage tool does not declare readOnlyHint: true.",
 			Doc:     "pilotage_manifest, pilotage_get_guide, pilotage_catalog, validate tools and trace-fetch tools SHOULD declare the MCP annotation readOnlyHint: true (Part III §4.5): they are side-effect free by Part II §6, and a Host that sees no hint may ask the user to approve every manifest read and every validation, which breaks the agent's validate-fix loop. The finding sits at the annotations object, at a readOnlyHint that is not true, or at the tool when it has no annotations.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object"}}`,
@@ -24,6 +26,8 @@ func init() {
 		},
 		&lint.Rule{
 			ID: "toolschema-execute-readonly-hint", Severity: lint.Warning, Spec: spec,
+			Quote:   "An execute tool SHOULD declare annotations reflecting the maximum effect expressible by its Language.",
+			Keyword: "SHOULD",
 			Summary: "An execute tool claims readOnlyHint: true.",
 			Doc:     "An execute tool SHOULD declare annotations reflecting the maximum effect its Language can express (Part III §4.5); execute is the one loop stage with side effects. A read-only claim invites a generic Host to run programs without asking. Declare readOnlyHint false (or omit it) and destructiveHint true when any catalog entry is destructive.",
 			Bad:     `{"name": "run_flow", "annotations": {"readOnlyHint": true}}`,
