@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -53,10 +54,10 @@ func init() {
 			ID: "result-diagnostic-path-unresolved", Severity: lint.Error, Spec: "Part II §5.5",
 			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
 			Keyword: "MUST",
-			Summary: "A JSON Pointer diagnostic path does not resolve in the recorded program, input or context.",
-			Doc:     "A json-pointer path addresses the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). When the recorded request is in the snapshot, the linter resolves the pointer in it: a path that points at nothing sends the agent to edit a member that does not exist.",
+			Summary: "A JSON Pointer diagnostic path names a location whose parent is not in the recorded program, input or context.",
+			Doc:     "A json-pointer path is the \"Location to which the finding applies\" in the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). A missing member is a valid location: a finding that a step lacks its do member may point at \"/steps/0/do\", and one that input lacks userId at \"/userId\". When the recorded request is in the snapshot, the linter therefore checks only that the path's parent resolves to an object or array; a path whose parent is absent sends the agent to a place that does not exist.",
 			Bad:     `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/3/do"`,
-			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/0"`,
+			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/0/do"`,
 			Check:   checkResultDiagnosticPaths(true),
 		},
 		&lint.Rule{
@@ -197,8 +198,16 @@ func checkResultDiagnosticPaths(resolve bool) func(*lint.Pass) {
 					p.Skip("diagnostic paths against the recorded program")
 					continue
 				}
-				if _, ok := target.Resolve(path.Text); !ok {
-					p.Report(path, "diagnostic path %q does not resolve in the recorded %s%s; point at the value the finding is about", path.Text, what, resultNearest(target, path.Text))
+				// A path is a location, and a missing member is one: a
+				// finding about an absent "do" may point at "/steps/0/do".
+				// Only a location whose parent is not there, or cannot
+				// hold members, points at nothing.
+				if path.Text == "" {
+					continue
+				}
+				parent := path.Text[:strings.LastIndexByte(path.Text, '/')]
+				if n, ok := target.Resolve(parent); !ok || n.Kind != source.Object && n.Kind != source.Array {
+					p.Report(path, "diagnostic path %q has no parent in the recorded %s%s; point at the value the finding is about, or at the member that is missing", path.Text, what, resultNearest(target, path.Text))
 				}
 			}
 		}
