@@ -97,7 +97,7 @@ func init() {
 			Quote:   "The trace MUST correspond to the plan.",
 			Keyword: "MUST",
 			Summary: "An immediate Run's trace does not correspond to the recorded plan of the same program.",
-			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan (Part II §5.8.4): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry maps to an expected step; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an immediate execute call of it. A Host that approved the plan relies on this match.",
+			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan at a given catalog_version (Part II §5.8.4), so the linter pairs a Run only with a recorded validate of the same program whose catalog_version equals the Run's expected_catalog_version (or where neither has one): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry maps to an expected step; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an immediate execute call of it. A Host that approved the plan relies on this match.",
 			Bad:     `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}]`,
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
 			Check:   checkResultPlanTrace,
@@ -239,7 +239,15 @@ func resultSameProgram(a, b *source.Node) bool {
 // resultPlanFor returns the plan of a recorded validate call of the same
 // program in the same Language as run, or nil.
 func resultPlanFor(calls []*resultCall, run *resultCall) *source.Node {
+	// The trace corresponds to the plan "at a given catalog_version"
+	// (§5.8.4): a plan is the Run's only when the validate result's
+	// catalog_version is the one the execute request expected, or neither
+	// names one. An unknown version on either side pairs nothing.
+	expected, _ := run.Arguments.Str(types.ArgExpectedCatalogVersion)
 	for _, rc := range calls {
+		if cv, _ := rc.sc.Str("catalog_version"); cv != expected {
+			continue
+		}
 		if rc.op == resultValidate && !rc.requestError && rc.lang == run.lang && resultSameProgram(rc.program, run.program) {
 			if pl := rc.sc.Get("plan"); pl.IsObject() {
 				return pl
