@@ -20,8 +20,8 @@ func init() {
 			ID: "binding-manifest-tool", Severity: lint.Error, Spec: "Part III §3.1",
 			Quote:   "A conformant Server MUST expose an MCP tool named: pilotage_manifest",
 			Keyword: "MUST",
-			Summary: "tools/list lacks pilotage_manifest, or its input schema is not an object schema that requires nothing.",
-			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail.",
+			Summary: "tools/list lacks pilotage_manifest, its input schema is not an object schema that requires nothing, or its recorded result is an error.",
+			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail. A recorded pilotage_manifest result with isError: true is reported once, here, and no manifest rule judges its error object.",
 			Bad:     `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}}, "required": ["language"]}}`,
 			Good:    `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {}}}`,
 			Check:   bindingManifestToolCheck,
@@ -249,6 +249,13 @@ func bindingRequiredList(schema *source.Node) string {
 
 func bindingManifestToolCheck(p *lint.Pass) {
 	s := p.Snap
+	if mr := s.ManifestResult; mr != nil && resultTrue(mr.Get("isError")) {
+		kind, _ := mr.Path("structuredContent", "error", "kind").Value().(string)
+		if kind != "" {
+			kind = " (kind " + kind + ")"
+		}
+		p.Report(mr.Get("isError"), "%s answered with an error%s instead of the manifest, so no manifest can be judged; the manifest must be retrievable before any other Pilotage interaction (Part II §5.1), so fix the failure and record the result again", types.ToolManifest, kind)
+	}
 	if s.ToolsArray == nil {
 		return
 	}

@@ -218,6 +218,13 @@ func init() {
 }
 
 func checkResultStructuredContent(p *lint.Pass) {
+	// A text-only pilotage_manifest result carries no manifest a Client
+	// may read (it MUST NOT parse content), so nothing else about the
+	// manifest can be judged; this is the one finding. An isError result
+	// is binding-manifest-tool's.
+	if mr := p.Snap.ManifestResult; mr != nil && !resultTrue(mr.Get("isError")) && mr.Get("structuredContent") == nil {
+		p.ReportMissing(mr, "the %s result has no structuredContent, so no Client may read the manifest from it; put the manifest in structuredContent and keep content as a text rendering of it", types.ToolManifest)
+	}
 	for _, rc := range resultCalls(p.Snap) {
 		switch {
 		case rc.sc == nil:

@@ -190,6 +190,11 @@ func (s *Snapshot) setManifestResult(n *source.Node) {
 		return
 	}
 	s.ManifestResult = n
+	// A request error's structuredContent is an error object, not a
+	// manifest: judging it as one only buries the one real fault.
+	if ie := n.Get("isError"); ie.IsBool() && ie.Truth {
+		return
+	}
 	if sc := n.Get("structuredContent"); sc != nil {
 		s.Manifest = sc
 	}
