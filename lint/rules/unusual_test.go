@@ -41,9 +41,9 @@ func TestRealWorldNonPilotage(t *testing.T) {
 }
 
 // TestUnusualInputs holds the correct-but-unusual inputs under
-// fixtures/unusual/<rule-id>/: every good* input draws no error at all,
-// and every bad* input, a near copy of a good one, still draws an error
-// of the rule its folder names.
+// fixtures/unusual/<rule-id>/: every good* input draws no error at all and
+// nothing from the rule its folder names, and every bad* input, a near
+// copy of a good one, still draws that rule at its default severity.
 func TestUnusualInputs(t *testing.T) {
 	var n int
 	for _, in := range fixtureInputs(t) {
@@ -56,8 +56,8 @@ func TestUnusualInputs(t *testing.T) {
 		switch {
 		case strings.HasPrefix(base, "good"):
 			for _, f := range fs {
-				if f.Severity == lint.Error {
-					t.Errorf("%s: a correct input draws %s at %s: %s", in, f.Rule, f.Pointer, f.Message)
+				if f.Severity == lint.Error || f.Rule == rule {
+					t.Errorf("%s: a correct input draws %s %s at %s: %s", in, f.Severity, f.Rule, f.Pointer, f.Message)
 				}
 			}
 		case strings.HasPrefix(base, "bad"):
@@ -65,12 +65,13 @@ func TestUnusualInputs(t *testing.T) {
 				t.Errorf("%s: folder %s names no rule", in, rule)
 				continue
 			}
+			r := rules.ByID(rule)
 			found := false
 			for _, f := range fs {
-				found = found || f.Rule == rule && f.Severity == lint.Error
+				found = found || f.Rule == rule && f.Severity == r.Severity
 			}
 			if !found {
-				t.Errorf("%s: want an error from %s, got %s", in, rule, golden(fs))
+				t.Errorf("%s: want %s from %s, got %s", in, r.Severity, rule, golden(fs))
 			}
 		}
 	}
