@@ -33,7 +33,7 @@ func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# pilotage-lint rules\n\n")
 	b.WriteString("Generated from the rule registries by `go generate ./lint/ruledoc`; do not edit by hand.\n\n")
-	b.WriteString("Severities follow the spec: MUST and MUST NOT are errors, SHOULD is a warning, advice beyond the spec is info. Rule IDs are permanent.\n")
+	b.WriteString("Severities follow the words of the sentence each rule enforces, quoted under the rule: MUST, MUST NOT and REQUIRED are errors, SHOULD, SHOULD NOT and RECOMMENDED warnings, advice beyond the spec is info. Rule IDs are permanent.\n")
 	for _, s := range Sections() {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n| Rule | Severity | Spec | Summary |\n|---|---|---|---|\n", s.Title, s.Intro)
 		for _, r := range s.Rules {
@@ -44,6 +44,9 @@ func Markdown() string {
 		for _, r := range s.Rules {
 			fmt.Fprintf(&b, "\n### %s\n\n", r.ID)
 			fmt.Fprintf(&b, "Severity: **%s**. Enforces: %s.\n\n%s\n\n%s\n", r.Severity, r.Spec, r.Summary, r.Doc)
+			if r.Quote != "" {
+				fmt.Fprintf(&b, "\n> %s\n", r.Quote)
+			}
 			if r.Bad != "" {
 				fmt.Fprintf(&b, "\nBad:\n\n```json\n%s\n```\n", strings.TrimSpace(r.Bad))
 			}

@@ -196,7 +196,7 @@ func init() {
 			ID: "manifest-execute-members-without-execute", Severity: lint.Info, Spec: "Part II §4.3, §5.1",
 			Keyword: "",
 			Summary: "A Language carries execution, trace or retention without declaring execute.",
-			Doc:     "`execution`, `trace` and `retention` describe execute and mean nothing without it; Part II §4.3 forbids declaring an execution mode, trace level or retention commitment that the Server does not provide. Their presence usually means `execute` was forgotten in the capability map (so Clients will never run programs) or was removed without cleaning up.",
+			Doc:     "`execution`, `trace` and `retention` describe execute and mean nothing without it, and receivers ignore them then. This is advice (info): whether the Server provides what they say is Part II §4.3's truthfulness rule, which a manifest alone cannot decide. Their presence usually means `execute` was forgotten in the capability map (so Clients will never run programs) or was removed without cleaning up.",
 			Bad:     `{"capabilities": {"guides": true, "validate": true}, "execution": "immediate", "retention": "PT1H"}`,
 			Good:    `{"capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}`,
 			Check:   checkExecuteMembersWithoutExecute,
