@@ -229,9 +229,9 @@ func bindingAnyCatalog(s *snapshot.Snapshot) bool {
 	return false
 }
 
-// signpostCatalogDuty reports whether the pilotage_catalog description
-// duty applies: some Language declares catalog, or there is no manifest to
-// say and the tool is listed.
+// signpostCatalogDuty returns pilotage_catalog when its description duty
+// applies (some Language declares catalog, or there is no manifest to say
+// and the tool is listed), and nil otherwise.
 func signpostCatalogDuty(s *snapshot.Snapshot) *snapshot.Tool {
 	t := s.Tool(types.ToolCatalog)
 	if t == nil || s.Manifest != nil && !bindingAnyCatalog(s) {

@@ -12,8 +12,8 @@ import (
 // or called), a manifest or pilotage_manifest result, the extension
 // identifier (current or legacy) as a member of a capabilities, extensions
 // or _meta object, or the pilotage://manifest resource. Pilotage's duties
-// bind only Servers that implement it (Part III §1), so a file without a
-// signal is not judged by Pilotage rules.
+// bind only a Server that implements Pilotage, so a file without a signal
+// is not judged: an ordinary MCP server is not a non-conformant one.
 //
 // Text that did not parse cleanly may have no values to look at; its signal
 // is the word "pilotage" anywhere in the text, so a broken Pilotage document
