@@ -103,7 +103,7 @@ func init() {
 			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
 			Keyword: "MUST",
 			Summary: "The dotted legacy identifier io.github.jafarsa0.pilotage is used as an extension key.",
-			Doc:     "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. The rule checks every MCP extensions map in the input: initialize and discover results, Client requests in captures, and the stateless per-request client-capabilities metadata.",
+			Doc:     "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. A map that also declares the slash form satisfies the declaration duty, and the dotted key beside it is an unknown member receivers ignore, so it draws nothing. The rule checks every MCP extensions map in the input: initialize and discover results, Client requests in captures, and the stateless per-request client-capabilities metadata.",
 			Bad:     `{"capabilities": {"extensions": {"io.github.jafarsa0.pilotage": {}}}}`,
 			Good:    `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
 			Check:   bindingExtensionLegacyIDCheck,
@@ -198,6 +198,11 @@ func bindingExtensionDeclaredCheck(p *lint.Pass) {
 
 func bindingExtensionLegacyIDCheck(p *lint.Pass) {
 	for _, ext := range p.Snap.ExtensionMaps() {
+		// Beside the slash form the dotted key is an unknown member that
+		// receivers ignore: the declaration the MUST asks for is there.
+		if ext.Has(types.ExtensionID) {
+			continue
+		}
 		for _, k := range ext.Kids {
 			if k.Key == types.LegacyExtensionID {
 				p.ReportKey(k, "the dotted extension identifier %q is not wire-normative; declare the extension as %q instead", k.Key, types.ExtensionID)
