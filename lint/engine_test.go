@@ -55,7 +55,9 @@ func run(t *testing.T, ins []lint.Input, opt *lint.Options) *lint.Result {
 }
 
 const (
-	toolsDoc    = `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}]}`
+	// toolsDoc ends with a Pilotage signal, after every value the tests
+	// point at, so that the rules judge it.
+	toolsDoc    = `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}], "_meta": {"io.github.jafarsa0/pilotage": {}}}`
 	manifestDoc = `{"pilotage": "1.1", "languages": [{"name": "flow/1"}]}`
 )
 
@@ -328,14 +330,20 @@ func TestUnrecognizedInputs(t *testing.T) {
 		in   lint.Input
 		want []string
 		kind snapshot.Kind
+		// quiet inputs carry no Pilotage signal, so no rule judges them.
+		quiet bool
 	}{
 		{name: "named", in: lint.Input{Name: "package.json", Data: pkg, Explicit: true}, kind: snapshot.KindUnknown,
+			want: []string{"package.json:1:1 input-kind "}, quiet: true},
+		{name: "named, Pilotage signal", in: lint.Input{Name: "package.json", Data: []byte(`{"name": "harborview", "_meta": {"io.github.jafarsa0/pilotage": {}}}`), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"package.json:1:1 input-kind ", "package.json:1:1 syntax ", "package.json:1:10 syntax /name"}},
 		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
 		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
-			want: []string{"broken.json:1:10 json-syntax "}},
+			want: []string{}, quiet: true},
+		{name: "walked, broken Pilotage", in: lint.Input{Name: "broken.json", Data: []byte(`{"pilotage": `)}, kind: snapshot.KindUnknown,
+			want: []string{"broken.json:1:14 json-syntax "}},
 		{name: "named JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n"), Explicit: true}, kind: snapshot.KindUnknown,
-			want: []string{"app.jsonl:1:1 input-kind ", "app.jsonl:1:1 syntax "}},
+			want: []string{"app.jsonl:1:1 input-kind "}, quiet: true},
 		{name: "walked JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n")}, kind: snapshot.KindUnknown, want: []string{}},
 		// A recognized input gets both kinds of rules.
 		{name: "recognized", in: lint.Input{Name: "m.json", Data: []byte(`{"pilotage": "1.1", "name": "x"}`)}, kind: snapshot.KindManifest,
@@ -346,7 +354,7 @@ func TestUnrecognizedInputs(t *testing.T) {
 			if got := brief(res.Findings); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got  %q\nwant %q", got, tc.want)
 			}
-			if want := []lint.FileInfo{{Path: tc.in.Name, Kind: tc.kind}}; !reflect.DeepEqual(res.Files, want) {
+			if want := []lint.FileInfo{{Path: tc.in.Name, Kind: tc.kind, NoPilotage: tc.quiet}}; !reflect.DeepEqual(res.Files, want) {
 				t.Errorf("files %+v, want %+v", res.Files, want)
 			}
 		})
@@ -365,7 +373,8 @@ func TestForcedKindThroughRun(t *testing.T) {
 	if msg := res.Findings[0].Message; msg != `forced input kind "tools-list" does not fit this document, which looks like "manifest"` {
 		t.Errorf("message %q", msg)
 	}
-	wantFiles := []lint.FileInfo{{Path: "m.json", Kind: snapshot.KindToolsList}, {Path: "t.json", Kind: snapshot.KindToolsList}}
+	// A manifest read as a tool list shows no Pilotage surface.
+	wantFiles := []lint.FileInfo{{Path: "m.json", Kind: snapshot.KindToolsList, NoPilotage: true}, {Path: "t.json", Kind: snapshot.KindToolsList}}
 	if !reflect.DeepEqual(res.Files, wantFiles) {
 		t.Errorf("files %+v", res.Files)
 	}
@@ -595,7 +604,7 @@ func TestJSONLinesPositions(t *testing.T) {
 	// still read, and the syntax finding is on the broken line.
 	broken := `{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
 {"jsonrpc": "2.0", "id": 9, "result": {"tools": [
-{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}}
+{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}}
 `
 	tool := &lint.Rule{ID: "tool-seen", Severity: lint.Info, Spec: "test", Check: func(p *lint.Pass) {
 		for _, tl := range p.Snap.Tools {
@@ -638,7 +647,7 @@ func TestFallbackPerDocument(t *testing.T) {
 		p.Report(p.Snap.Files[0].Docs[2].Root.Path("result", "tools"), "shape")
 	}}
 	data := `{"jsonrpc": "2.0", "id": 1, "result": {"tools": []}}
-{"jsonrpc": "2.0", "method": "notifications/message"}
+{"jsonrpc": "2.0", "method": "notifications/message", "params": {"_meta": {"io.github.jafarsa0/pilotage": {}}}}
 {"jsonrpc": "2.0", "id": 2, "result": {"tools": []}}
 `
 	res := run(t, []lint.Input{{Name: "c.jsonl", Data: []byte(data)}}, &lint.Options{Rules: []*lint.Rule{specific, shape}})

@@ -56,6 +56,10 @@ type Options struct {
 type FileInfo struct {
 	Path string        `json:"path"`
 	Kind snapshot.Kind `json:"kind"`
+	// NoPilotage is true when the input carries no Pilotage signal, so no
+	// rule judged it; reports say so once, in the summary, not as a
+	// finding that --fail-on could trip on.
+	NoPilotage bool `json:"no_pilotage,omitempty"`
 }
 
 // Result is the outcome of a run.
@@ -205,7 +209,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	if err != nil {
 		report(located{engineFinding(opt.Rules, InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{in.Name, opt.InputKind}, dropCovered(findings, opt.Rules), nil, true
+			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, opt.Rules), nil, true
 		}
 	}
 	// A document read as a kind it does not fit would draw findings about a
@@ -213,16 +217,19 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
 		if !in.Explicit {
-			return FileInfo{in.Name, snap.Kind}, nil, nil, true
+			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
 		}
 		report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
 	}
+	// Pilotage binds only Servers that implement it: without a signal no
+	// rule runs, not even the text rules, unless the input is blank.
+	silent := !snap.Pilotage() && !snap.Blank()
 	skipped := map[string]bool{}
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {
-			return FileInfo{in.Name, snap.Kind}, nil, nil, false
+			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, false
 		}
-		if r.Check == nil || unknown && !r.Syntax {
+		if r.Check == nil || unknown && !r.Syntax || silent {
 			continue
 		}
 		p := &Pass{Snap: snap, Rule: r, report: report, skip: func(what string) {
@@ -234,7 +241,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	return FileInfo{in.Name, snap.Kind}, dropCovered(findings, opt.Rules), skips, true
+	return FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent}, dropCovered(findings, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside

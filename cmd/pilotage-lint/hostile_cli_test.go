@@ -24,9 +24,9 @@ func hostileDir(t *testing.T) string {
 	files := map[string]string{
 		"good.json":          string(good),
 		"sub/bad.json":       string(bad),
-		"sub/capture.jsonl":  "{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"tools\": []}}\n{\"jsonrpc\": \n",
-		"deep.json":          strings.Repeat("[", 5000) + strings.Repeat("]", 5000),
-		"dup.json":           `{"tools": [], "tools": []}`,
+		"sub/capture.jsonl":  "{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"tools\": [{\"name\": \"pilotage_manifest\"}]}}\n{\"jsonrpc\": \n",
+		"deep.json":          `["pilotage", ` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `]`,
+		"dup.json":           `{"tools": [], "tools": [{"name": "pilotage_manifest"}]}`,
 		"sub/deeper/42.json": `42`,
 	}
 	for name, text := range files {
@@ -96,13 +96,14 @@ func TestHostilePaths(t *testing.T) {
 // at the 1001st bracket.
 func TestDepthThroughCLI(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "deep.json")
-	must(t, os.WriteFile(p, []byte(strings.Repeat(`{"a":[`, 100000)+strings.Repeat("]}", 100000)), 0o644))
+	// The leading "pilotage" is the Pilotage signal that gets the file judged.
+	must(t, os.WriteFile(p, []byte(`["pilotage",`+strings.Repeat(`{"a":[`, 100000)+strings.Repeat("]}", 100000)+`]`), 0o644))
 	start := time.Now()
 	code, stdout, stderr := cli(t, "", "", "--no-config", "-q", p)
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v", d)
 	}
-	want := p + ":1:3001: error json-depth:"
+	want := p + ":1:3012: error json-depth:"
 	if code != exitFindings || !strings.HasPrefix(stdout, want) || strings.Count(stdout, "\n") != 1 {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}

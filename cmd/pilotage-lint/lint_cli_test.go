@@ -52,7 +52,7 @@ func TestLintExitCodes(t *testing.T) {
 		{"version", []string{"--version"}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := cli(t, tmp, `{"tools": [`, tc.args...)
+			code, _, stderr := cli(t, tmp, `{"tools": [{"name": "pilotage_manifest"`, tc.args...)
 			if code != tc.want {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.want, stderr)
 			}
@@ -66,16 +66,16 @@ func TestLintExitCodes(t *testing.T) {
 func TestLintFailOnAndSelection(t *testing.T) {
 	tmp := t.TempDir()
 	in := filepath.Join(tmp, "m.json")
-	// A 1.0 manifest draws only warnings and infos.
+	// A 1.0 manifest draws only infos (1.1 is additive, so 1.0 is advice).
 	must(t, os.WriteFile(in, []byte(`{"pilotage": "1.0", "languages": [{"name": "flow/1", "title": "Flows", "guides": "pilotage_get_guide", "loop": {"validate": "validate_flow"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`), 0o644))
 	code, out, _ := cli(t, tmp, "", "--no-config", in)
-	if code != 0 || !strings.Contains(out, "warning manifest-version-outdated") {
+	if code != 0 || !strings.Contains(out, "info manifest-version-outdated") {
 		t.Fatalf("default fail-on error: exit %d\n%s", code, out)
 	}
-	if code, _, _ := cli(t, tmp, "", "--no-config", "--fail-on", "warning", in); code != 1 {
-		t.Fatalf("--fail-on warning: exit %d, want 1", code)
+	if code, _, _ := cli(t, tmp, "", "--no-config", "--fail-on", "info", in); code != 1 {
+		t.Fatalf("--fail-on info: exit %d, want 1", code)
 	}
-	if code, out, _ := cli(t, tmp, "", "--no-config", "--fail-on", "warning", "--disable", "manifest-version-outdated", "--disable", "cross-checks-skipped", in); code != 0 || strings.Contains(out, "manifest-version-outdated") {
+	if code, out, _ := cli(t, tmp, "", "--no-config", "--fail-on", "info", "--disable", "manifest-version-outdated", "--disable", "cross-checks-skipped", in); code != 0 || strings.Contains(out, "manifest-version-outdated") {
 		t.Fatalf("--disable: exit %d\n%s", code, out)
 	}
 	if code, out, _ := cli(t, tmp, "", "--no-config", "--severity", "manifest-version-outdated=error", in); code != 1 || !strings.Contains(out, "error manifest-version-outdated") {

@@ -12,9 +12,10 @@ import (
 
 // sampleInputs give findings of several rules and severities, at non-ASCII
 // columns, in awkward file names, inside and outside the base directory.
+// Each carries a Pilotage signal (a pilotage_* tool) so that rules judge it.
 var sampleInputs = []lint.Input{
-	{Name: "/repo/servers/dup.json", Data: []byte("{\"tools\": [], \"tools\": []}\n"), Explicit: true},
-	{Name: "/repo/servers/we,ird:name 1.json", Data: []byte("{\"tools\": [{\"name\": \"é\", \"name\": \"ü\"}]}\n"), Explicit: true},
+	{Name: "/repo/servers/dup.json", Data: []byte("{\"tools\": [], \"tools\": [{\"name\": \"pilotage_manifest\"}]}\n"), Explicit: true},
+	{Name: "/repo/servers/we,ird:name 1.json", Data: []byte("{\"tools\": [{\"name\": \"é\", \"name\": \"ü\"}, {\"name\": \"pilotage_manifest\"}]}\n"), Explicit: true},
 	{Name: "/elsewhere/other.json", Data: []byte("{\"name\": \"x\"}\n"), Explicit: true},
 	{Name: "/repo/servers/clean.json", Data: []byte("{\"tools\": []}\n"), Explicit: true},
 }

@@ -96,6 +96,15 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 	if opt.Quiet {
 		return nil
 	}
+	// A note, not a finding: silence on a non-Pilotage server must not
+	// trip --fail-on info.
+	for _, fi := range run.Result.Files {
+		if fi.NoPilotage {
+			if _, err := fmt.Fprintf(w, "%s: note: no Pilotage surface declared (no pilotage_* tool, manifest or extension identifier); Pilotage rules not run\n", fi.Path); err != nil {
+				return err
+			}
+		}
+	}
 	s := Summarize(run.Result)
 	for _, sk := range s.Skipped {
 		if _, err := fmt.Fprintf(w, "%s: cross-checks not run because the input lacks what they compare: %s (lint a snapshot, or pass --manifest)\n", sk.File, strings.Join(sk.Checks, "; ")); err != nil {

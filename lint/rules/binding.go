@@ -90,6 +90,8 @@ func bindingRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "binding-extension-declared", Severity: lint.Error, Spec: "Part III §1.2",
+			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
+			Keyword: "MUST",
 			Summary: "The initialize (or server/discover) result does not declare the Pilotage extension as an object.",
 			Doc:     "A Server implementing Pilotage MUST declare capabilities.extensions[\"io.github.jafarsa0/pilotage\"] with a settings object (an empty object means supported, no settings) in its initialize result, or in its server/discover result on the stateless revision 2026-07-28. Clients negotiate Pilotage through that map; a missing declaration leaves only the pilotage_manifest probe, and a non-object value is not a settings object any SDK can read. The rule runs when the input shows Pilotage tools (or a manifest, Pilotage _meta or a declaration) and carries the result to check.",
 			Bad:     `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}}`,
@@ -98,14 +100,17 @@ func bindingRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "binding-extension-legacy-id", Severity: lint.Error, Spec: "Part III §1.1",
+			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
+			Keyword: "MUST",
 			Summary: "The dotted legacy identifier io.github.jafarsa0.pilotage is used as an extension key.",
-			Doc:     "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. The rule checks every MCP extensions map in the input: initialize and discover results, Client requests in captures, and the stateless per-request client-capabilities metadata.",
+			Doc:     "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. A map that also declares the slash form satisfies the declaration duty, and the dotted key beside it is an unknown member receivers ignore, so it draws nothing. The rule checks every MCP extensions map in the input: initialize and discover results, Client requests in captures, and the stateless per-request client-capabilities metadata.",
 			Bad:     `{"capabilities": {"extensions": {"io.github.jafarsa0.pilotage": {}}}}`,
 			Good:    `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
 			Check:   bindingExtensionLegacyIDCheck,
 		},
 		&lint.Rule{
-			ID: "binding-extension-version", Severity: lint.Warning, Spec: "Part III §1.2; Part II §11.1",
+			ID: "binding-extension-version", Severity: lint.Info, Spec: "Part III §1.2; Part II §11.1",
+			Keyword: "",
 			Summary: "The extension settings' version is not major.minor or differs from the manifest's pilotage version.",
 			Doc:     "The Pilotage extension settings object MAY carry a version; it is informative, and the manifest's pilotage member is the authoritative version declaration. A version that is not a major.minor string (\"1.1\", not 1.1 or \"1.1.0\"), or that disagrees with the manifest, tells Clients two different things about the same Server. The comparison with the manifest needs the manifest in the input.",
 			Bad:     `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {"version": "1.0"}}}}   (manifest says "1.1")`,
@@ -114,6 +119,8 @@ func bindingRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "meta-key", Severity: lint.Error, Spec: "Part III §2",
+			Quote:   "A sender MUST NOT emit: pilotage or any other shorthand key.",
+			Keyword: "MUST NOT",
 			Summary: "A _meta object uses a Pilotage key other than io.github.jafarsa0/pilotage.",
 			Doc:     "The binding defines exactly one Pilotage _meta key, the full reverse-domain io.github.jafarsa0/pilotage. A sender MUST NOT emit the shorthand pilotage, and receivers MUST NOT read Pilotage metadata from any other key, so metadata under the shorthand, the dotted legacy io.github.jafarsa0.pilotage or another io.github.jafarsa0/ key is invisible to conformant Clients: a program declaration there means the Client cannot find the program argument. Every _meta object of the input is checked (initialize, discover, tools, results).",
 			Bad:     `{"_meta": {"pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
@@ -121,7 +128,8 @@ func bindingRules() []*lint.Rule {
 			Check:   bindingMetaKeyCheck,
 		},
 		&lint.Rule{
-			ID: "meta-value-object", Severity: lint.Error, Spec: "Part III §2",
+			ID: "meta-value-object", Severity: lint.Info, Spec: "Part III §2",
+			Keyword: "",
 			Summary: "The value of the Pilotage _meta key is not an object.",
 			Doc:     "The value associated with io.github.jafarsa0/pilotage in any _meta object is an object whose members depend on where it appears (the discovery metadata of §3.2, the program declaration of §5). A string, array or null there cannot carry either, and Clients that decode it as an object fail.",
 			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": "buildingflow/1"}}`,
@@ -130,6 +138,8 @@ func bindingRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "meta-discovery-manifest", Severity: lint.Error, Spec: "Part III §3.2",
+			Quote:   "When the Pilotage `_meta` key is present in this location, at least one of the following MUST be present: - `manifest`; - `manifest_uri`.",
+			Keyword: "MUST",
 			Summary: "The initialize (or server/discover) Pilotage metadata carries neither manifest nor manifest_uri.",
 			Doc:     "When the Pilotage _meta key is present on the initialize result (or the server/discover result on 2026-07-28), it MUST hold an inline manifest object, a manifest_uri string naming the manifest resource, or both. Metadata with neither is a discovery accelerator that leads nowhere; a manifest that is not an object or a URI that is not a string cannot be used. The inline manifest itself is linted by the manifest rules.",
 			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": {}}}`,
@@ -137,7 +147,8 @@ func bindingRules() []*lint.Rule {
 			Check:   bindingMetaDiscoveryManifestCheck,
 		},
 		&lint.Rule{
-			ID: "meta-inline-manifest-differs", Severity: lint.Warning, Spec: "Part III §3.3",
+			ID: "meta-inline-manifest-differs", Severity: lint.Info, Spec: "Part III §3.3",
+			Keyword: "",
 			Summary: "The inline manifest of the initialize (or server/discover) metadata differs from the pilotage_manifest result.",
 			Doc:     "An inline manifest takes precedence for the Session, yet when it and the pilotage_manifest result differ the tool's result is authoritative. Two different manifests from one Server mean Clients that stop at the handshake use stale Languages, tools or capabilities. The finding points at the first difference in the inline manifest, in document order, and names the corresponding place in the tool's result; it needs both in the input.",
 			Bad:     `inline {"pilotage": "1.1", "languages": [{"name": "flow/1", ...}]} vs result {"pilotage": "1.1", "languages": [{"name": "flow/2", ...}]}`,
@@ -187,6 +198,11 @@ func bindingExtensionDeclaredCheck(p *lint.Pass) {
 
 func bindingExtensionLegacyIDCheck(p *lint.Pass) {
 	for _, ext := range p.Snap.ExtensionMaps() {
+		// Beside the slash form the dotted key is an unknown member that
+		// receivers ignore: the declaration the MUST asks for is there.
+		if ext.Has(types.ExtensionID) {
+			continue
+		}
 		for _, k := range ext.Kids {
 			if k.Key == types.LegacyExtensionID {
 				p.ReportKey(k, "the dotted extension identifier %q is not wire-normative; declare the extension as %q instead", k.Key, types.ExtensionID)

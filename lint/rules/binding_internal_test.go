@@ -9,29 +9,23 @@ func TestSignpostWords(t *testing.T) {
 		yes  []string
 		no   []string
 	}{
-		{"pilotage", rePilotage.MatchString,
-			[]string{"This server speaks Pilotage.", "PILOTAGE server", "extension io.github.jafarsa0/pilotage here"},
-			[]string{"call pilotage_manifest", "pilotages", "autopilotage"}},
 		{"first", reFirst.MatchString,
-			[]string{"Start here.", "call this first", "the entry point", "the entry-point", "Before anything else, call it", "Begin with this tool"},
+			[]string{"Start here.", "call this first", "the entry point", "the entry-point", "Before anything else, call it", "Begin with this tool", "Before anything, call pilotage_manifest", "call this before other tools", "Appelez d'abord cet outil", "Llame a esta herramienta primero", "Zuerst aufrufen"},
 			[]string{"restart the server", "firstly-named", "startup"}},
 		{"learn", reLearn.MatchString,
 			[]string{"Learn a Language", "returns the guides", "Tutorials", "documentation for", "how-to articles"},
 			[]string{"guidelines", "learned-nothing"}},
 		{"lookup", reLookup.MatchString,
-			[]string{"Look up names", "look-up", "search the catalog", "Catalogue of devices", "inventory"},
+			[]string{"Look up names", "look-up", "search the catalog", "Catalogue of devices", "inventory", "Find the devices a program may name", "Buscar en el catálogo"},
 			[]string{"lookups-only", "research"}},
 		{"validate", reValidate.MatchString,
 			[]string{"Validate a flow", "checks a flow", "Verify it", "lints programs"},
 			[]string{"checkout", "invalidated"}},
 		{"execute", reExecute.MatchString,
-			[]string{"Execute a workflow", "runs the flow", "Deploy it", "invokes"},
+			[]string{"Execute a workflow", "runs the flow", "Deploy it", "invokes", "Carries out a flow or installs it", "Exécute un programme", "Ejecuta un flujo"},
 			[]string{"rerun", "runtime", "executed"}},
 		{"fetch", reFetch.MatchString,
-			[]string{"fetches", "Inspect", "retrieve", "get", "Explains"},
-			[]string{"fetcher", "target"}},
-		{"trace", reTrace.MatchString,
-			[]string{"the trace", "stored traces", "the run record", "execution records", "an earlier run"},
+			[]string{"the trace", "stored traces", "the run record", "shows what an earlier run did", "Inspect a past run", "Devuelve la traza de una ejecución"},
 			[]string{"traceability", "record"}},
 	}
 	for _, c := range cases {
@@ -70,6 +64,7 @@ func TestSignpostLanguage(t *testing.T) {
 		{"sql/postgres-15", one, "Run mysql queries", false},
 		{"sql/postgres-15", one, "Run SQL/Postgres-15.", true},
 		{"buildingflow/1", one, "(buildingflow/1)", true},
+		{"buildingflow/1", one, "Valide les programmes buildingflow/1.", true},
 	}
 	for _, c := range cases {
 		if got := signpostNamesLanguage(c.text, c.name, signpostFamilies(c.names)); got != c.want {

@@ -12,75 +12,117 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-// The cold-start signposts (Part III §3.4) constrain what a description
-// communicates, never its wording, so each duty is a set of accepted
-// phrases matched case-insensitively as whole words. The lists are the
-// rules' documentation: they are printed in each rule's Doc.
+// The cold-start signposts (Part III §3.4) constrain "what the signposts
+// must communicate, never their wording". What a machine decides without
+// understanding language is an error: a description exists, the welcome
+// text names pilotage_manifest, a loop tool's description names its
+// Language. Whether a text states a stage or says "call this first" needs
+// understanding, so signpost-wording only suggests, at info, and says which
+// words it looked for. Its lists hold several languages and are matched
+// case-insensitively as whole words; a miss means only that none of these
+// words appeared.
 var (
-	signpostPilotage = []string{"pilotage", types.ExtensionID}
-	signpostFirst    = []string{"first", "start", "starts", "start here", "starting point", "begin", "begin here", "beginning", "entry point", "entrypoint", "before anything else", "before any other", "before using"}
-	signpostLearn    = []string{"learn", "learning", "guide", "guides", "guidance", "documentation", "docs", "tutorial", "tutorials", "teach", "teaches", "teaching", "manual", "how-to"}
-	signpostLookup   = []string{"lookup", "look up", "looks up", "looking up", "search", "searches", "catalog", "catalogue", "catalogs", "inventory", "directory"}
-	signpostValidate = []string{"validate", "validates", "validation", "validator", "check", "checks", "checking", "checker", "verify", "verifies", "verification", "lint", "lints", "linting"}
-	signpostExecute  = []string{"execute", "executes", "execution", "run", "runs", "running", "deploy", "deploys", "deployment", "invoke", "invokes", "invocation"}
-	signpostFetch    = []string{"fetch", "fetches", "fetching", "inspect", "inspects", "inspection", "retrieve", "retrieves", "retrieval", "get", "gets", "read", "reads", "replay", "replays", "look up", "looks up", "explain", "explains"}
-	signpostTrace    = []string{"trace", "traces", "run record", "run records", "execution record", "execution records", "run history", "run log", "run logs", "past run", "earlier run", "previous run", "stored run"}
+	signpostFirst = []string{
+		"first", "start", "starts", "starting", "begin", "beginning", "entry point", "entrypoint", "before", "initially",
+		"premier", "première", "d'abord", "commencer", "commencez", "avant", "début",
+		"primero", "primera", "empezar", "empieza", "comenzar", "comienza", "antes", "inicio",
+		"zuerst", "erst", "beginnen", "vor", "anfang",
+		"primeiro", "começar", "comece", "prima", "iniziare", "inizia",
+	}
+	signpostLearn = []string{
+		"learn", "learning", "guide", "guides", "guidance", "documentation", "docs", "tutorial", "tutorials", "teach", "teaches", "manual", "how-to", "instructions", "explains",
+		"apprendre", "apprenez", "guía", "guías", "aprender", "aprende", "leitfaden", "anleitung", "lernen", "dokumentation", "aprenda", "guia", "guias", "imparare", "guida",
+	}
+	signpostLookup = []string{
+		"lookup", "look up", "looks up", "search", "searches", "find", "finds", "catalog", "catalogue", "catalogs", "inventory", "directory", "names", "list",
+		"chercher", "recherche", "trouver", "catálogo", "buscar", "busca", "katalog", "suchen", "nachschlagen", "catalogo", "cercare", "procurar",
+	}
+	signpostValidate = []string{
+		"validate", "validates", "validation", "validator", "check", "checks", "checking", "verify", "verifies", "verification", "lint", "lints",
+		"valider", "valide", "vérifier", "vérifie", "validar", "valida", "comprobar", "comprueba", "verificar", "prüfen", "prüft", "validieren", "überprüfen", "convalidare", "verificare",
+	}
+	signpostExecute = []string{
+		"execute", "executes", "execution", "run", "runs", "running", "deploy", "deploys", "invoke", "invokes", "carries out", "carry out", "install", "installs", "perform", "performs", "apply", "applies",
+		"exécuter", "exécute", "lancer", "lance", "déployer", "ejecutar", "ejecuta", "desplegar", "ausführen", "führt", "executar", "executa", "eseguire", "esegue",
+	}
+	signpostFetch = []string{
+		"trace", "traces", "run record", "run records", "execution record", "run history", "run log", "past run", "earlier run", "previous run", "stored run", "what a run did", "what an earlier run did", "inspect", "replay",
+		"trace d'exécution", "historique", "traza", "rastro", "historial", "ablauf", "protokoll", "verlauf", "rastreamento", "traccia",
+	}
 
-	rePilotage = signpostRE(signpostPilotage...)
 	reFirst    = signpostRE(signpostFirst...)
-	reManifest = signpostRE(types.ToolManifest)
 	reLearn    = signpostRE(signpostLearn...)
 	reLookup   = signpostRE(signpostLookup...)
 	reValidate = signpostRE(signpostValidate...)
 	reExecute  = signpostRE(signpostExecute...)
 	reFetch    = signpostRE(signpostFetch...)
-	reTrace    = signpostRE(signpostTrace...)
 )
 
-const signpostMatching = " Matching is case-insensitive and by whole words (a space inside a phrase also matches a hyphen)."
+// signpostSuggest is how each signpost-wording message ends: the words are
+// a heuristic, the spec asks for content, and other wording may carry it.
+const signpostSuggest = "; if the text already says so in other words, ignore this suggestion"
+
+const signpostContent = " Part III §3.4 constrains what a signpost communicates, never its wording, so this rule decides only what needs no understanding of language; whether a text states a stage or says \"call this first\" is signpost-wording's suggestion."
 
 func signpostRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "signpost-welcome", Severity: lint.Error, Spec: "Part III §3.4",
-			Summary: "The initialize instructions (or the server/discover description) do not name Pilotage and send the agent to pilotage_manifest first.",
-			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Exposure is read from tools/list; without it a conforming text passes and a missing or non-conforming one is listed as a skipped cross-check, since a Server may hide its Pilotage tools from some Clients. Accepted words naming Pilotage: " + quoteList(signpostPilotage) + "; the text must contain pilotage_manifest and one of " + quoteList(signpostFirst) + "." + signpostMatching + " Missing instructions are a finding of this rule.",
+			Quote:   "On an MCP revision with `initialize`, whenever the Pilotage tools are exposed to the Client (Section 1.3), the Server MUST include, in the initialize result's `instructions` field, text that: names Pilotage (the extension identifier or the word \"Pilotage\"); and directs the agent to call `pilotage_manifest` first.",
+			Keyword: "MUST",
+			Summary: "The initialize instructions (or the server/discover description) are missing or do not name pilotage_manifest.",
+			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. This rule reports missing instructions and a text that does not name the pilotage_manifest tool (which also names Pilotage); it does not judge how the text says \"first\". On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Exposure is read from tools/list; without it a conforming text passes and a missing or non-conforming one is listed as a skipped cross-check, since a Server may hide its Pilotage tools from some Clients." + signpostContent,
 			Bad:     `{"instructions": "Building automation server."}`,
-			Good:    `{"instructions": "This server speaks Pilotage. Call pilotage_manifest first."}`,
+			Good:    `{"instructions": "Avant tout, appelez pilotage_manifest."}`,
 			Check:   bindingWelcomeCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-entry-point", Severity: lint.Error, Spec: "Part III §3.4",
-			Summary: "The pilotage_manifest description does not mark it as the starting point.",
-			Doc:     "The pilotage_manifest description MUST identify the tool as the starting point, enough for an agent reading tools/list alone to conclude: call this first. It is the load-bearing signpost, because every host shows tool descriptions while not all show instructions. Accepted words: " + quoteList(signpostFirst) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
-			Bad:     `{"name": "pilotage_manifest", "description": "Returns the manifest."}`,
-			Good:    `{"name": "pilotage_manifest", "description": "Start here: returns the Pilotage manifest."}`,
+			Quote:   "The `pilotage_manifest` tool description MUST identify the tool as the starting point for using this Server's program Languages, sufficient for an agent reading `tools/list` alone to conclude: call this first.",
+			Keyword: "MUST",
+			Summary: "The pilotage_manifest tool has no description, or an empty one.",
+			Doc:     "The pilotage_manifest description MUST identify the tool as the starting point, enough for an agent reading tools/list alone to conclude: call this first. It is the load-bearing signpost, because every host shows tool descriptions while not all show instructions. This rule reports a missing, non-string or empty description." + signpostContent,
+			Bad:     `{"name": "pilotage_manifest", "description": ""}`,
+			Good:    `{"name": "pilotage_manifest", "description": "Before anything, call pilotage_manifest."}`,
 			Check:   bindingEntryPointCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-guide-stage", Severity: lint.Error, Spec: "Part III §3.4",
-			Summary: "The pilotage_get_guide description does not say it serves the learn stage.",
-			Doc:     "The pilotage_get_guide description MUST state that the tool serves the learn stage, the guides, so that an uninstructed agent knows where to learn a Language before writing a program. Accepted words: " + quoteList(signpostLearn) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
-			Bad:     `{"name": "pilotage_get_guide", "description": "Returns text for a language."}`,
+			Quote:   "The description of `pilotage_get_guide` MUST state that it serves the learn stage: the guides.",
+			Keyword: "MUST",
+			Summary: "The pilotage_get_guide tool has no description, or an empty one.",
+			Doc:     "The pilotage_get_guide description MUST state that the tool serves the learn stage, the guides, so that an uninstructed agent knows where to learn a Language before writing a program. This rule reports a missing, non-string or empty description." + signpostContent,
+			Bad:     `{"name": "pilotage_get_guide"}`,
 			Good:    `{"name": "pilotage_get_guide", "description": "Learn a Language: returns its guides."}`,
 			Check:   bindingGuideStageCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-catalog-stage", Severity: lint.Error, Spec: "Part III §3.4",
-			Summary: "The pilotage_catalog description does not say it serves the lookup stage.",
-			Doc:     "When any Language declares catalog, the pilotage_catalog description MUST state that the tool serves the lookup stage, the catalog, so an agent knows where to find the environment-bound names a program may use. Without a manifest the rule checks pilotage_catalog whenever it is listed. Accepted words: " + quoteList(signpostLookup) + "." + signpostMatching + " A missing or empty description is a finding of this rule.",
-			Bad:     `{"name": "pilotage_catalog", "description": "Query verbs: list, get, changed_since."}`,
-			Good:    `{"name": "pilotage_catalog", "description": "Look up the catalog of names a program may use."}`,
+			Quote:   "When any Language declares `catalog`, the description of `pilotage_catalog` MUST state that it serves the lookup stage: the catalog.",
+			Keyword: "MUST",
+			Summary: "The pilotage_catalog tool has no description, or an empty one, while a Language declares catalog.",
+			Doc:     "When any Language declares catalog, the pilotage_catalog description MUST state that the tool serves the lookup stage, the catalog, so an agent knows where to find the environment-bound names a program may use. This rule reports a missing, non-string or empty description; without a manifest it checks pilotage_catalog whenever it is listed." + signpostContent,
+			Bad:     `{"name": "pilotage_catalog", "description": "  "}`,
+			Good:    `{"name": "pilotage_catalog", "description": "Find the devices, zones and actions a program may name."}`,
 			Check:   bindingCatalogStageCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-loop-tool", Severity: lint.Error, Spec: "Part III §3.4",
-			Summary: "A loop tool's description does not state its stage or name the Language(s) it serves.",
-			Doc: "Loop-tool names are chosen per Language, so for an uninstructed agent the description is the only reliable signal of what a loop tool is: it MUST state the stage it serves and the Language name(s) it serves. Accepted stage words: validate: " + quoteList(signpostValidate) + "; execute: " + quoteList(signpostExecute) + "; trace fetch: one of " + quoteList(signpostFetch) + " together with one of " + quoteList(signpostTrace) + "." + signpostMatching +
-				" A Language is named by its full identifier (buildingflow/1) or by its family alone (buildingflow) when no other Language of the manifest shares that family; a family shared by two Languages does not say which one is served, and a family followed by a slash (buildingflow/10) names another identifier. Languages come from the manifest, or without one from the tool's program declaration (an inferred trace-fetch tool's Language cannot be known and is skipped). A missing or empty description is a finding of this rule.",
-			Bad:   `{"name": "run_flow", "description": "Runs it."}`,
-			Good:  `{"name": "run_flow", "description": "Execute stage for buildingflow/1 programs."}`,
-			Check: bindingLoopToolSignpostsCheck,
+			Quote:   "The description of each declared loop tool MUST state: which stage it serves (validate, execute, or trace fetch); and the Language name(s) it serves.",
+			Keyword: "MUST",
+			Summary: "A loop tool has no description, or its description does not name the Language(s) it serves.",
+			Doc:     "Loop-tool names are chosen per Language, so for an uninstructed agent the description is the only reliable signal of what a loop tool is: it MUST state the stage it serves and the Language name(s) it serves. This rule reports a missing or empty description and one that names no Language it serves. A Language is named by its full identifier (buildingflow/1), by its title (Part II §5.1 calls `title` the human-readable Language name), or by its family alone (buildingflow) when no other Language of the manifest shares that family; a family followed by a slash (buildingflow/10) names another identifier. Loop tools come only from the manifest's loop map." + signpostContent,
+			Bad:     `{"name": "run_flow", "description": "Runs it."}`,
+			Good:    `{"name": "run_flow", "description": "Exécute un programme buildingflow/1."}`,
+			Check:   bindingLoopToolSignpostsCheck,
+		},
+		&lint.Rule{
+			ID: "signpost-wording", Severity: lint.Info, Spec: "Part III §3.4",
+			Summary: "A signpost text shows none of the words that usually say \"call this first\" or state a stage (a suggestion, not a finding of non-conformance).",
+			Doc:     "Part III §3.4 asks the welcome text to send the agent to pilotage_manifest first, the pilotage_manifest description to mark the starting point, and the descriptions of pilotage_get_guide, pilotage_catalog and each loop tool to state their stage; it also says \"These rules constrain what the signposts must communicate, never their wording. A Server keeps its own voice.\" Whether a text says so needs understanding, so this rule only suggests, at info, when none of a list of common words (in English, French, Spanish, German, Portuguese and Italian) appears, and its message names the words it looked for. First: " + quoteList(signpostFirst) + ". Learn: " + quoteList(signpostLearn) + ". Lookup: " + quoteList(signpostLookup) + ". Validate: " + quoteList(signpostValidate) + ". Execute: " + quoteList(signpostExecute) + ". Trace fetch: " + quoteList(signpostFetch) + ".",
+			Bad:     `{"name": "pilotage_get_guide", "description": "Returns text for a language."}`,
+			Good:    `{"name": "pilotage_get_guide", "description": "Learn a Language: returns its guides."}`,
+			Check:   bindingSignpostWordingCheck,
 		},
 	}
 }
@@ -100,15 +142,6 @@ func signpostDescription(p *lint.Pass, t *snapshot.Tool, duty string) (string, b
 		return d.Text, true
 	}
 	return "", false
-}
-
-// signpostToolCheck reports a fixed tool whose description lacks every
-// phrase of re: msg at the description, or signpostDescription's finding
-// (naming duty) when there is no text to match.
-func signpostToolCheck(p *lint.Pass, t *snapshot.Tool, re *lazyRE, duty, msg string) {
-	if text, ok := signpostDescription(p, t, duty); ok && !re.MatchString(text) {
-		p.Report(t.Description, "%s", msg)
-	}
 }
 
 // signpostServerText returns the server-description text surface of the stateless
@@ -162,17 +195,8 @@ func bindingWelcomeCheck(p *lint.Pass) {
 		}
 		what = "the initialize instructions"
 	}
-	var lacks []string
-	if text.IsString() {
-		if !rePilotage.MatchString(text.Text) {
-			lacks = append(lacks, "name Pilotage")
-		}
-		if !reManifest.MatchString(text.Text) || !reFirst.MatchString(text.Text) {
-			lacks = append(lacks, "tell the agent to call "+types.ToolManifest+" first")
-		}
-		if len(lacks) == 0 {
-			return
-		}
+	if text.IsString() && signpostContainsWord(strings.ToLower(text.Text), types.ToolManifest, "") {
+		return
 	}
 	switch {
 	case !listed:
@@ -180,28 +204,20 @@ func bindingWelcomeCheck(p *lint.Pass) {
 	case !text.IsString():
 		p.Report(text, "the welcome text in %s is %s; make it a string that names Pilotage and tells the agent to call %s first", what, text.Kind.Article(), types.ToolManifest)
 	default:
-		p.Report(text, "the welcome text in %s does not %s; say so, for example \"This server speaks Pilotage: call %s first.\"", what, strings.Join(lacks, " or "), types.ToolManifest)
+		p.Report(text, "the welcome text in %s does not name %s; name the tool and tell the agent to call it first, in the Server's own words", what, types.ToolManifest)
 	}
 }
 
 func bindingEntryPointCheck(p *lint.Pass) {
-	t := p.Snap.Tool(types.ToolManifest)
-	if t == nil {
-		return
+	if t := p.Snap.Tool(types.ToolManifest); t != nil {
+		signpostDescription(p, t, "marks this tool as the starting point, to call first")
 	}
-	signpostToolCheck(p, t, reFirst,
-		"marks this tool as the starting point (for example \"Start here: call this first.\")",
-		"the pilotage_manifest description does not mark the tool as the starting point; say so, for example \"Start here: call this first.\"")
 }
 
 func bindingGuideStageCheck(p *lint.Pass) {
-	t := p.Snap.Tool(types.ToolGetGuide)
-	if t == nil {
-		return
+	if t := p.Snap.Tool(types.ToolGetGuide); t != nil {
+		signpostDescription(p, t, "states it serves the learn stage, the guides")
 	}
-	signpostToolCheck(p, t, reLearn,
-		"states it serves the learn stage, the guides",
-		"the pilotage_get_guide description does not say it serves the learn stage; mention learning or the guides, for example \"Learn a Language: returns its guides.\"")
 }
 
 func bindingAnyCatalog(s *snapshot.Snapshot) bool {
@@ -213,17 +229,24 @@ func bindingAnyCatalog(s *snapshot.Snapshot) bool {
 	return false
 }
 
-func bindingCatalogStageCheck(p *lint.Pass) {
-	t := p.Snap.Tool(types.ToolCatalog)
-	if t == nil || p.Snap.Manifest != nil && !bindingAnyCatalog(p.Snap) {
-		return
+// signpostCatalogDuty returns pilotage_catalog when its description duty
+// applies (some Language declares catalog, or there is no manifest to say
+// and the tool is listed), and nil otherwise.
+func signpostCatalogDuty(s *snapshot.Snapshot) *snapshot.Tool {
+	t := s.Tool(types.ToolCatalog)
+	if t == nil || s.Manifest != nil && !bindingAnyCatalog(s) {
+		return nil
 	}
-	signpostToolCheck(p, t, reLookup,
-		"states it serves the lookup stage, the catalog",
-		"the pilotage_catalog description does not say it serves the lookup stage; mention looking names up in the catalog, for example \"Look up the catalog of names a program may use.\"")
+	return t
 }
 
-// signpostStage reports whether text states stage st.
+func bindingCatalogStageCheck(p *lint.Pass) {
+	if t := signpostCatalogDuty(p.Snap); t != nil {
+		signpostDescription(p, t, "states it serves the lookup stage, the catalog")
+	}
+}
+
+// signpostStage reports whether text shows a word stating stage st.
 func signpostStage(st types.Stage, text string) bool {
 	switch st {
 	case types.StageValidate:
@@ -231,15 +254,23 @@ func signpostStage(st types.Stage, text string) bool {
 	case types.StageExecute:
 		return reExecute.MatchString(text)
 	case types.StageTraceFetch:
-		return reFetch.MatchString(text) && reTrace.MatchString(text)
+		return reFetch.MatchString(text)
 	}
 	return true
 }
 
-var signpostStageWords = map[types.Stage]string{
-	types.StageValidate:   `"validate" or a synonym such as "check" or "verify"`,
-	types.StageExecute:    `"execute" or a synonym such as "run" or "deploy"`,
-	types.StageTraceFetch: `"fetch" and "trace", or synonyms such as "inspect" and "run record"`,
+var signpostStageWords = map[types.Stage][]string{
+	types.StageValidate:   signpostValidate,
+	types.StageExecute:    signpostExecute,
+	types.StageTraceFetch: signpostFetch,
+}
+
+// signpostLooked abbreviates a word list for a message.
+func signpostLooked(words []string) string {
+	if len(words) > 6 {
+		return quoteList(words[:6]) + " and others (see the rule's doc)"
+	}
+	return quoteList(words)
 }
 
 // signpostFamilies counts the distinct Language names of each family.
@@ -299,16 +330,9 @@ func signpostWordRune(r rune) bool {
 
 func bindingLoopToolSignpostsCheck(p *lint.Pass) {
 	s := p.Snap
-	// Family uniqueness is judged against every Language the input names:
-	// the manifest's, or without one those the tools declare.
 	var allNames []string
 	for _, l := range s.Languages {
 		allNames = append(allNames, l.Name)
-	}
-	if s.Manifest == nil {
-		for _, t := range s.Tools {
-			allNames = append(allNames, bindingDeclaredLanguages(t.ProgramDeclaration())...)
-		}
 	}
 	families := signpostFamilies(allNames)
 	for _, lt := range s.LoopTools() {
@@ -316,71 +340,78 @@ func bindingLoopToolSignpostsCheck(p *lint.Pass) {
 		if t == nil {
 			continue
 		}
-		var stages []types.Stage
-		for _, st := range types.Stages {
-			if lt.Serves(st) {
-				stages = append(stages, st)
-			}
-		}
-		var duty []string
-		for _, st := range stages {
-			duty = append(duty, signpostStageWords[st])
-		}
-		text, ok := signpostDescription(p, t, "states its stage ("+strings.Join(duty, ", ")+") and names the Language(s) it serves")
+		text, ok := signpostDescription(p, t, "states its stage and names the Language(s) it serves")
 		if !ok {
 			continue
 		}
-		var missing []string
-		for _, st := range stages {
-			if !signpostStage(st, text) {
-				missing = append(missing, "its stage ("+signpostStageWords[st]+")")
-			}
-		}
-		langs := bindingServedLanguages(lt)
-		if lt.Inferred && lt.Serves(types.StageTraceFetch) {
-			p.Skip("the Language named by trace-fetch tool descriptions (no manifest)")
-		}
 		var unnamed []string
-		for _, l := range langs {
-			if !signpostNamesLanguage(text, l, families) {
-				unnamed = append(unnamed, l)
+		for _, l := range bindingServedLanguageEntries(lt) {
+			if !signpostNamesLanguage(text, l.Name, families) && !signpostNamesTitle(text, l) {
+				unnamed = append(unnamed, l.Name)
 			}
 		}
 		if len(unnamed) > 0 {
-			missing = append(missing, "the Language it serves ("+strings.Join(unnamed, ", ")+")")
-		}
-		if len(missing) > 0 {
-			p.Report(t.Description, "the description of loop tool %s does not state %s; an uninstructed agent learns what a loop tool is only from its description", t.Name, strings.Join(missing, " or "))
+			p.Report(t.Description, "the description of loop tool %s does not name the Language it serves (%s); name it by identifier or title, since the description is all an uninstructed agent learns of a loop tool", t.Name, strings.Join(unnamed, ", "))
 		}
 	}
 }
 
-// bindingServedLanguages returns the names of the Languages a loop tool serves:
-// from the manifest, or, for an inferred tool, from its program
-// declaration.
-func bindingServedLanguages(lt *snapshot.LoopTool) []string {
-	var names []string
-	if lt.Inferred {
-		names = bindingDeclaredLanguages(lt.Tool.ProgramDeclaration())
-	} else {
-		for _, ls := range lt.Stages {
-			for _, l := range ls {
-				names = append(names, l.Name)
+// signpostNamesTitle reports whether text contains Language l's title.
+func signpostNamesTitle(text string, l *snapshot.Language) bool {
+	title, _ := l.Node.Str("title")
+	title = strings.TrimSpace(title)
+	return title != "" && strings.Contains(strings.ToLower(text), strings.ToLower(title))
+}
+
+// bindingServedLanguageEntries returns the Languages a loop tool serves,
+// once each, in manifest order.
+func bindingServedLanguageEntries(lt *snapshot.LoopTool) []*snapshot.Language {
+	var out []*snapshot.Language
+	for _, ls := range lt.Stages {
+		for _, l := range ls {
+			if l.Name != "" && !slices.Contains(out, l) {
+				out = append(out, l)
 			}
 		}
 	}
-	slices.Sort(names)
-	return slices.DeleteFunc(slices.Compact(names), func(n string) bool { return n == "" })
+	slices.SortFunc(out, func(a, b *snapshot.Language) int { return a.Index - b.Index })
+	return out
 }
 
-// bindingDeclaredLanguages returns the language members of a program declaration
-// in either form.
-func bindingDeclaredLanguages(decl *source.Node) []string {
-	var out []string
-	for _, b := range programBindings(decl) {
-		if v, ok := b.Str("language"); ok {
-			out = append(out, v)
+func bindingSignpostWordingCheck(p *lint.Pass) {
+	s := p.Snap
+	suggest := func(n *source.Node, what string, words []string) {
+		p.Report(n, "%s shows none of the words %s%s", what, signpostLooked(words), signpostSuggest)
+	}
+	if res, _ := bindingServerResult(s); res != nil {
+		var text *source.Node
+		if s.Stateless() {
+			text = signpostServerText(res)
+		} else {
+			text = res.Get("instructions")
+		}
+		if text.IsString() && strings.TrimSpace(text.Text) != "" && !reFirst.MatchString(text.Text) {
+			suggest(text, "the welcome text, which should tell the agent to call "+types.ToolManifest+" first,", signpostFirst)
 		}
 	}
-	return out
+	check := func(t *snapshot.Tool, what string, re *lazyRE, words []string) {
+		if t == nil || !t.Description.IsString() || strings.TrimSpace(t.Description.Text) == "" || re.MatchString(t.Description.Text) {
+			return
+		}
+		suggest(t.Description, what, words)
+	}
+	check(s.Tool(types.ToolManifest), "the pilotage_manifest description, which should mark it as the starting point,", reFirst, signpostFirst)
+	check(s.Tool(types.ToolGetGuide), "the pilotage_get_guide description, which should say it serves the learn stage,", reLearn, signpostLearn)
+	check(signpostCatalogDuty(s), "the pilotage_catalog description, which should say it serves the lookup stage,", reLookup, signpostLookup)
+	for _, lt := range s.LoopTools() {
+		t := lt.Tool
+		if t == nil || !t.Description.IsString() {
+			continue
+		}
+		for _, st := range types.Stages {
+			if lt.Serves(st) && !signpostStage(st, t.Description.Text) {
+				suggest(t.Description, "the description of loop tool "+t.Name+", which should state its "+string(st)+" stage,", signpostStageWords[st])
+			}
+		}
+	}
 }

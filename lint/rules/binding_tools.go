@@ -21,14 +21,18 @@ func bindingToolRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "binding-manifest-tool", Severity: lint.Error, Spec: "Part III §3.1",
-			Summary: "tools/list lacks pilotage_manifest, or its input schema is not an object schema that requires nothing.",
-			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail.",
+			Quote:   "A conformant Server MUST expose an MCP tool named: pilotage_manifest",
+			Keyword: "MUST",
+			Summary: "tools/list lacks pilotage_manifest, its input schema is not an object schema that requires nothing, or its recorded result is an error.",
+			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail. A recorded pilotage_manifest result with isError: true is reported once, here, and no manifest rule judges its error object.",
 			Bad:     `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}}, "required": ["language"]}}`,
 			Good:    `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {}}}`,
 			Check:   bindingManifestToolCheck,
 		},
 		&lint.Rule{
 			ID: "binding-guide-tool", Severity: lint.Error, Spec: "Part III §4.1",
+			Quote:   "The `language` member is REQUIRED, including on a Server exposing only one Language.",
+			Keyword: "REQUIRED",
 			Summary: "tools/list lacks pilotage_get_guide, or its input schema deviates from Part III §4.1.",
 			Doc:     "pilotage_get_guide binds the learn operation that every Language declares, so a Server exposing Pilotage MUST list it with the binding-defined schema: language, id and topic as strings, language (and nothing else) required. Clients form guide requests from that schema without reading it, so a missing member, another type or another required member breaks them; each finding names the member. Extra optional properties are tolerated because a generic Client never sends them, and stricter keywords such as additionalProperties: false are allowed because the access-tool schemas are intentionally strict (Part III §7.1).",
 			Bad:     `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "integer"}}, "required": ["language", "id"]}}`,
@@ -37,6 +41,8 @@ func bindingToolRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "binding-catalog-tool", Severity: lint.Error, Spec: "Part III §4.2",
+			Quote:   "A Server MUST expose it exactly when at least one Language declares `catalog`.",
+			Keyword: "MUST",
 			Summary: "pilotage_catalog is listed without a Language declaring catalog (or missing with one), or its input schema deviates from Part III §4.2.",
 			Doc:     "A Server MUST expose pilotage_catalog exactly when at least one Language declares catalog, with the binding-defined schema: language, verb, kind, tag, q, cursor, id and catalog_version as strings, verb enumerated as list, get and changed_since, limit an integer with minimum 1, and language and verb (only) required. Each finding names the member. Extra optional properties are tolerated and stricter keywords allowed, as for pilotage_get_guide. Whether the tool should exist needs the manifest; without one only its schema is checked.",
 			Bad:     `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string"}, "limit": {"type": "number"}}, "required": ["language", "verb"]}}`,
@@ -45,6 +51,8 @@ func bindingToolRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "binding-loop-tool-exists", Severity: lint.Error, Spec: "Part III §4.3",
+			Quote:   "Every declared name MUST exist in `tools/list`.",
+			Keyword: "MUST",
 			Summary: "A loop tool named in the manifest is not in tools/list.",
 			Doc:     "Every tool name a Language's loop object declares (validate, execute, trace) MUST exist in tools/list: the manifest is how an agent finds the loop, and a name that does not resolve leaves it with a Language it cannot check or run. The finding sits at the name in the manifest. The check needs both the manifest and tools/list.",
 			Bad:     `"loop": {"validate": "validate_flow"}   (tools/list has no validate_flow)`,
@@ -52,7 +60,9 @@ func bindingToolRules() []*lint.Rule {
 			Check:   bindingLoopToolExistsCheck,
 		},
 		&lint.Rule{
-			ID: "binding-tool-name-unique", Severity: lint.Error, Spec: "Part III §4",
+			ID: "binding-tool-name-unique", Severity: lint.Warning, Spec: "MCP 2025-11-25 Tools, tool names; Part III §4",
+			Quote:   "Tool names SHOULD be unique within a server.",
+			Keyword: "SHOULD",
 			Summary: "Two tools in tools/list have the same name.",
 			Doc:     "Pilotage tools are addressed by name through tools/call: the manifest's loop object and the fixed access tools name exactly one tool each. When two entries share a name, Clients and hosts keep one of them unpredictably, so the schema or program declaration an agent reads may not be the one the Server serves. The finding sits at the second occurrence.",
 			Bad:     `{"tools": [{"name": "run_flow", ...}, {"name": "run_flow", ...}]}`,
@@ -61,6 +71,8 @@ func bindingToolRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "binding-shared-loop-tool", Severity: lint.Error, Spec: "Part III §4.3; Part III §5",
+			Quote:   "A tool accepting Programs from more than one Language MUST use: { \"languages\": [ { \"argument\": \"workflow\", \"language\": \"workflow/v1\" }, { \"argument\": \"query\", \"language\": \"sql/postgres-15\" } ] }",
+			Keyword: "MUST",
 			Summary: "A validate or execute tool shared by several Languages does not declare them all in languages[].",
 			Doc:     "Two Languages MAY share one validate or execute tool only by giving each its own program-bearing argument, declared through the languages array of the Part III §5 program declaration; no other sharing mechanism is permitted. A shared tool with the single argument/language form, or whose languages array omits a Language that names the tool in its loop object, leaves Clients unable to tell which argument carries which Language's program. Duplicate arguments and the declaration's shape are reported by binding-program-declaration. A trace-fetch tool carries no program and may serve several Languages. The check needs the manifest.",
 			Bad:     `"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}   (loop tool of buildingflow/1 and lightflow/1)`,
@@ -69,6 +81,8 @@ func bindingToolRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "binding-program-declaration", Severity: lint.Error, Spec: "Part III §5",
+			Quote:   "Every MCP tool accepting a Program MUST carry a Pilotage declaration in its `tools/list` entry.",
+			Keyword: "MUST",
 			Summary: "A validate or execute tool lacks the program declaration, or the declaration is malformed or does not match the schema and manifest.",
 			Doc:     "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of at least two {argument, language} entries with distinct arguments. It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
@@ -251,6 +265,13 @@ func bindingRequiredList(schema *source.Node) string {
 
 func bindingManifestToolCheck(p *lint.Pass) {
 	s := p.Snap
+	if mr := s.ManifestResult; mr != nil && resultTrue(mr.Get("isError")) {
+		kind, _ := mr.Path("structuredContent", "error", "kind").Value().(string)
+		if kind != "" {
+			kind = " (kind " + kind + ")"
+		}
+		p.Report(mr.Get("isError"), "%s answered with an error%s instead of the manifest, so no manifest can be judged; the manifest must be retrievable before any other Pilotage interaction (Part II §5.1), so fix the failure and record the result again", types.ToolManifest, kind)
+	}
 	if s.ToolsArray == nil {
 		return
 	}
@@ -434,7 +455,7 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 		// The Language a single-Language validate or execute tool must
 		// declare; a shared tool's coverage is binding-shared-loop-tool's.
 		want := ""
-		if stage != "" && !lt.Inferred {
+		if stage != "" {
 			if langs := bindingProgramLanguages(lt); len(langs) == 1 {
 				want = langs[0].Name
 			}

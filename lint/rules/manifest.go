@@ -107,6 +107,8 @@ func manifestRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "manifest-version", Severity: lint.Error, Spec: "Part II §11.1",
+			Quote:   "| `pilotage` | string | M | Pilotage extension version in `major.minor` form, as defined in Section 11.1. |",
+			Keyword: "MUST",
 			Summary: "The manifest's pilotage version is missing, not major.minor, or of a major version other than 1.",
 			Doc:     "The manifest's `pilotage` member is the authoritative Pilotage version and reads `major.minor`; the editorial patch number never appears on the wire. A Client that meets a higher major version than it implements MUST NOT use Pilotage with the Server, and a value it cannot parse leaves it unable to decide, so the Server is lost to every Pilotage 1 Client.",
 			Bad:     `{"pilotage": "1.1.0", "languages": [ ... ]}`,
@@ -114,7 +116,8 @@ func manifestRules() []*lint.Rule {
 			Check:   checkVersion(versionInvalid),
 		},
 		&lint.Rule{
-			ID: "manifest-version-outdated", Severity: lint.Warning, Spec: "Part II §11.1",
+			ID: "manifest-version-outdated", Severity: lint.Info, Spec: "Part II §11.1",
+			Keyword: "",
 			Summary: "The manifest declares Pilotage 1.0, the minor version before 1.1.",
 			Doc:     "Pilotage 1.1 folded 1.0's separate `explain` operation into the trace layer's fetch door: the capability is `trace_fetch`, its tool is `loop.trace`, and execute gained the `store` flag that decides whether a Run's record is kept for fetching. A manifest still declaring 1.0 tells Clients not to expect these, so a Server that implements them should say 1.1.",
 			Bad:     `{"pilotage": "1.0", "languages": [ ... ]}`,
@@ -123,6 +126,7 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-version-newer", Severity: lint.Info, Spec: "Part II §11.1",
+			Keyword: "",
 			Summary: "The manifest declares a later minor version of Pilotage 1 than the 1.1 this linter checks.",
 			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however, so members and values added by the later minor may be reported as unknown; read such findings with that in mind.",
 			Bad:     `{"pilotage": "1.2", "languages": [ ... ]}`,
@@ -131,6 +135,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-languages-empty", Severity: lint.Error, Spec: "Part II §5.1",
+			Quote:   "| `languages` | array of Language entries | M | One entry for each Language exposed by the Server. The array MUST NOT be empty. |",
+			Keyword: "MUST NOT",
 			Summary: "The manifest's languages array is missing or empty.",
 			Doc:     "`languages` is mandatory and MUST NOT be empty: a manifest without a Language offers nothing to learn, validate or execute, and a Client has no way to tell it from a broken Server.",
 			Bad:     `{"pilotage": "1.1", "languages": []}`,
@@ -139,6 +145,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-language-name", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
+			Quote:   "| `name` | string | M | Language identifier defined in Section 3.3. |",
+			Keyword: "MUST",
 			Summary: "A Language entry's name is missing or not a family/version identifier.",
 			Doc:     "Every Language entry names its Language with an identifier of the form `family/version`; the version component distinguishes incompatible grammars, and Clients key guide caches by it. Tool arguments (`language`) and program-bearing declarations refer to Languages by this exact string.",
 			Bad:     `{"name": "workflow", "title": "Workflows", ... }`,
@@ -146,7 +154,8 @@ func manifestRules() []*lint.Rule {
 			Check:   checkLanguageName,
 		},
 		&lint.Rule{
-			ID: "manifest-language-duplicate", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
+			ID: "manifest-language-duplicate", Severity: lint.Info, Spec: "Part II §3.3, §5.1",
+			Keyword: "",
 			Summary: "Two Language entries carry the same name.",
 			Doc:     "The manifest has one entry for each Language, and every later request selects a Language by its identifier. With two entries of the same name a Client cannot tell which capabilities, loop tools or retention apply, and different Clients will pick different entries.",
 			Bad:     `{"languages": [{"name": "workflow/v1", ... }, {"name": "workflow/v1", ... }]}`,
@@ -155,6 +164,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-language-title", Severity: lint.Error, Spec: "Part II §5.1",
+			Quote:   "| `title` | string | M | Human-readable Language name. |",
+			Keyword: "MUST",
 			Summary: "A Language entry lacks a human-readable title.",
 			Doc:     "`title` is mandatory: it is what a Host shows a person choosing or approving work in a Language, and what an agent reads to match a user's request to a Language. An empty string serves neither.",
 			Bad:     `{"name": "workflow/v1", "guides": "pilotage_get_guide", ... }`,
@@ -163,6 +174,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-locator", Severity: lint.Error, Spec: "Part II §5.1, §5.5",
+			Quote:   "| `locator` | string | M when `validate` is declared | Diagnostic locator dialect: `\"json-pointer\"` or `\"text-range\"`. |",
+			Keyword: "MUST",
 			Summary: "A validating Language lacks a locator, or declares one outside json-pointer and text-range.",
 			Doc:     "`locator` names the dialect in which diagnostics point into a program, and is mandatory when `validate` is declared. A Client uses it to map diagnostics back to the text it wrote; with a missing or unknown dialect it MUST treat validate as undeclared for the Language (Part II §1.3), which removes the floor every Language needs.",
 			Bad:     `{"name": "workflow/v1", "locator": "line-column", ... }`,
@@ -171,6 +184,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-execute-members", Severity: lint.Error, Spec: "Part II §4.3, §5.1",
+			Quote:   "| `execution` | string | M when `execute` is declared | Execution mode: `\"immediate\"`, `\"deploy\"`, or `\"both\"`. |",
+			Keyword: "MUST",
 			Summary: "An executing Language lacks execution, trace or retention, or declares execution or trace outside its closed set.",
 			Doc:     "A Language that declares `execute` MUST say how it runs (`execution`: immediate, deploy or both), the highest trace level it supports (`trace`: summary or full, since there is no execute without trace support) and its Run retention policy (`retention`). A Client reads them to build execute requests and to decide whether a stored trace can be fetched; a missing or unknown value makes it treat execute as undeclared (Part II §1.3). The retention value itself is checked by manifest-retention-format.",
 			Bad:     `{"capabilities": {"execute": true, ... }, "execution": "now", "trace": "none"}`,
@@ -178,15 +193,18 @@ func manifestRules() []*lint.Rule {
 			Check:   checkExecuteMembers,
 		},
 		&lint.Rule{
-			ID: "manifest-execute-members-without-execute", Severity: lint.Warning, Spec: "Part II §4.3, §5.1",
+			ID: "manifest-execute-members-without-execute", Severity: lint.Info, Spec: "Part II §4.3, §5.1",
+			Keyword: "",
 			Summary: "A Language carries execution, trace or retention without declaring execute.",
-			Doc:     "`execution`, `trace` and `retention` describe execute and mean nothing without it; Part II §4.3 forbids declaring an execution mode, trace level or retention commitment that the Server does not provide. Their presence usually means `execute` was forgotten in the capability map (so Clients will never run programs) or was removed without cleaning up.",
+			Doc:     "`execution`, `trace` and `retention` describe execute and mean nothing without it, and receivers ignore them then. This is advice (info): whether the Server provides what they say is Part II §4.3's truthfulness rule, which a manifest alone cannot decide. Their presence usually means `execute` was forgotten in the capability map (so Clients will never run programs) or was removed without cleaning up.",
 			Bad:     `{"capabilities": {"guides": true, "validate": true}, "execution": "immediate", "retention": "PT1H"}`,
 			Good:    `{"capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}`,
 			Check:   checkExecuteMembersWithoutExecute,
 		},
 		&lint.Rule{
 			ID: "manifest-retention-format", Severity: lint.Error, Spec: "Part II §5.1, §6.6",
+			Quote:   "| `retention` | string | M when `execute` is declared | Run retention policy: `\"none\"`, `\"session\"`, or an ISO 8601 duration. |",
+			Keyword: "MUST",
 			Summary: "A Language's retention is not none, session or an ISO 8601 duration.",
 			Doc:     "Retention governs whether and how long the record of a started Run stays fetchable: `\"none\"`, `\"session\"`, or an ISO 8601 duration such as `PT1H` that is a durability commitment surviving restarts. A value a Client cannot parse is an unknown conditioning value, so it treats execute as undeclared for the Language (Part II §1.3).",
 			Bad:     `{"retention": "1h"}`,
@@ -194,7 +212,8 @@ func manifestRules() []*lint.Rule {
 			Check:   checkRetentionFormat,
 		},
 		&lint.Rule{
-			ID: "manifest-trace-subprogram", Severity: lint.Error, Spec: "Part II §5.1, §5.8.3",
+			ID: "manifest-trace-subprogram", Severity: lint.Info, Spec: "Part II §5.1, §5.8.3",
+			Keyword: "",
 			Summary: "A Language's trace_subprogram is not opaque or expanded.",
 			Doc:     "`trace_subprogram` says whether a trace shows the steps of called sub-programs (`expanded`) or only the call (`opaque`, the default). It is a closed set; a Client treats any other value as `opaque`, so a Server that expands sub-programs under an unknown name will have its traces misread.",
 			Bad:     `{"trace_subprogram": "inline"}`,
@@ -202,7 +221,8 @@ func manifestRules() []*lint.Rule {
 			Check:   closedSetRule("trace_subprogram", func(s string) bool { return types.TraceSubprogram(s).IsKnown() }, `use "opaque" or "expanded" (Clients read any other value as "opaque")`),
 		},
 		&lint.Rule{
-			ID: "manifest-promotion-authority", Severity: lint.Error, Spec: "Part II §5.1, §10.4",
+			ID: "manifest-promotion-authority", Severity: lint.Info, Spec: "Part II §5.1, §10.4",
+			Keyword: "",
 			Summary: "A Language's promotion_authority is not caller or promoter.",
 			Doc:     "`promotion_authority` says whose authority a promoted program runs with: the caller's (the default) or the promoter's retained authority, a confused-deputy surface a Server MUST declare. It is a closed set; a Client treats any other value as requiring approval for every promoted program.",
 			Bad:     `{"promotion_authority": "owner"}`,
@@ -211,6 +231,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-guides-reference", Severity: lint.Error, Spec: "Part III §4",
+			Quote:   "a Language entry's `guides` field MUST contain: `pilotage_get_guide`",
+			Keyword: "MUST",
 			Summary: "A Language entry's guides reference is missing or is not pilotage_get_guide.",
 			Doc:     "In the MCP binding the `guides` member of every Language entry MUST contain exactly `pilotage_get_guide`: the guide tool is the operative path, and the Language is selected through its `language` argument. Any other value, such as a resource URI, sends Clients to a tool that does not exist; a resource belongs in `guides_resource`.",
 			Bad:     `{"guides": "pilotage://guides/workflow%2Fv1"}`,
@@ -219,6 +241,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-catalog-reference", Severity: lint.Error, Spec: "Part II §4.3, §5.1; Part III §4",
+			Quote:   "a Language entry's `catalog` field MUST contain: `pilotage_catalog`",
+			Keyword: "MUST",
 			Summary: "A Language entry's catalog reference is not present exactly when catalog is declared, or is not pilotage_catalog.",
 			Doc:     "The `catalog` member MUST be present if and only if the Language's effective capability map declares `catalog`, and in the MCP binding it MUST contain exactly `pilotage_catalog`. A reference without the capability, or a capability without the reference, is an inconsistent manifest that a Client MAY refuse outright.",
 			Bad:     `{"capabilities": {"catalog": true, ... }, "catalog": "catalog_tool"}`,
@@ -227,6 +251,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-resource-uri-encoding", Severity: lint.Error, Spec: "Part III §8.3",
+			Quote:   "In particular, `/` MUST become `%2F`.",
+			Keyword: "MUST",
 			Summary: "A pilotage:// guides or catalog resource URI does not percent-encode the Language as one path segment.",
 			Doc:     "In the recommended `pilotage://guides/{language}` and `pilotage://catalog/{language}` forms, the Language identifier is percent-encoded as one RFC 3986 path segment, so its `/` MUST become `%2F`. Left unencoded, `pilotage://guides/workflow/v1` reads as guide `v1` of a Language `workflow`, the form `pilotage://guides/{language}/{id}` reserves.",
 			Bad:     `{"name": "workflow/v1", "guides_resource": "pilotage://guides/workflow/v1"}`,
@@ -235,6 +261,8 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-stateless-session-retention", Severity: lint.Error, Spec: "Part III §8.1",
+			Quote:   "A stateless Server MUST NOT declare: { \"retention\": \"session\" }",
+			Keyword: "MUST NOT",
 			Summary: "A Server on the stateless MCP revision declares retention \"session\".",
 			Doc:     "The stateless MCP revision 2026-07-28 has no Session, so `\"session\"` retention promises nothing: a Client could never fetch a stored Run. A stateless Server MUST declare an ISO 8601 duration or `\"none\"`. pilotage-lint treats an input as stateless when it says 2026-07-28 or carries a server/discover result and no initialize result.",
 			Bad:     `{"discover": { ... }, "manifest": {"languages": [{"retention": "session", ... }]}}`,

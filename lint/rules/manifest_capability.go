@@ -162,6 +162,8 @@ func capabilityRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "capability-declaration-missing", Severity: lint.Error, Spec: "Part II §4.2",
+			Quote:   "For every Language, at least one of the following MUST exist: - a Server-level capability declaration; - a Language-level capability declaration.",
+			Keyword: "MUST",
 			Summary: "A Language has neither a Server-level nor a Language-level capability declaration.",
 			Doc:     "Every Language's effective capability map is computed from the manifest's Server-level `capabilities` and the entry's own `capabilities`; at least one of them MUST exist. Without either, the Language declares nothing (not even the guides and validate floor) and the manifest is invalid.",
 			Bad:     `{"pilotage": "1.1", "languages": [{"name": "workflow/v1", ... no "capabilities" ... }]}`,
@@ -170,6 +172,8 @@ func capabilityRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "capability-floor", Severity: lint.Error, Spec: "Part II §4.3",
+			Quote:   "Every Language MUST declare at least: - `guides`; - `validate`.",
+			Keyword: "MUST",
 			Summary: "A Language does not declare both guides and validate.",
 			Doc:     "The minimum capability floor: every Language MUST declare `guides` and `validate`, because Pilotage has no Language that teaches without checking or checks without teaching. The effective map counts: a Language-level `\"validate\": false` overrides a Server-level `true`.",
 			Bad:     `{"capabilities": {"guides": true, "execute": true}}`,
@@ -178,6 +182,8 @@ func capabilityRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "capability-dependency", Severity: lint.Error, Spec: "Part II §4.1, §4.3",
+			Quote:   "When a capability is declared, every capability on which it depends MUST also be declared.",
+			Keyword: "MUST",
 			Summary: "A Language declares a capability without the capability it depends on.",
 			Doc:     "Capabilities build on each other: `validate` needs `guides`, `plan` and `execute` need `validate`, and `trace_fetch` needs `execute` (there is no stored Run to fetch without execution). A dependency missing from the guides/validate floor is reported by capability-floor, so this rule in practice catches `trace_fetch` without `execute`.",
 			Bad:     `{"capabilities": {"guides": true, "validate": true, "trace_fetch": true}}`,
@@ -185,7 +191,8 @@ func capabilityRules() []*lint.Rule {
 			Check:   checkDependency,
 		},
 		&lint.Rule{
-			ID: "capability-unknown", Severity: lint.Warning, Spec: "Part II §1.3, §4.1",
+			ID: "capability-unknown", Severity: lint.Info, Spec: "Part II §1.3, §4.1",
+			Keyword: "",
 			Summary: "A capability declaration names an identifier that is not a Pilotage 1.1 capability.",
 			Doc:     "The capability set is closed: guides, catalog, validate, plan, execute and trace_fetch. A Client treats any other identifier as undeclared, so a typo, a sub-feature written at the top level, or 1.0's `explain` (folded into the trace fetch door, `trace_fetch`, in 1.1) silently declares nothing. The finding names the most likely intended identifier.",
 			Bad:     `{"capabilities": {"guides": true, "validate": true, "explain": true}}`,
@@ -193,7 +200,8 @@ func capabilityRules() []*lint.Rule {
 			Check:   checkCapabilityUnknown,
 		},
 		&lint.Rule{
-			ID: "capability-subfeature", Severity: lint.Warning, Spec: "Part II §4.1, §4.2",
+			ID: "capability-subfeature", Severity: lint.Info, Spec: "Part II §4.1, §4.2",
+			Keyword: "",
 			Summary: "A capability object names a sub-feature that capability does not have.",
 			Doc:     "Each capability has a fixed set of sub-features (catalog: search, changed_since; guides: topic_fetch; execute: test_run, idempotency; trace_fetch: narrate). A sub-feature under the wrong parent, such as `search` under `guides`, or an unknown name is ignored by Clients, so the feature the Server meant to announce is never used. The finding names the parent it belongs to or the closest known name.",
 			Bad:     `{"capabilities": {"guides": {"search": true}, "validate": true}}`,
@@ -202,6 +210,8 @@ func capabilityRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "capability-trace-fetch-retention-none", Severity: lint.Error, Spec: "Part II §4.3, §6.6",
+			Quote:   "A Language MUST NOT declare `trace_fetch` when its declared retention value is `\"none\"`.",
+			Keyword: "MUST NOT",
 			Summary: "A Language declares trace_fetch while its retention is \"none\".",
 			Doc:     "With retention `\"none\"` no Run record is kept, so the trace fetch door could only ever answer `not_found`; the retention obligation therefore forbids declaring `trace_fetch`. Either keep records (a duration, or `\"session\"` on a stateful transport) or drop `trace_fetch` and `loop.trace`.",
 			Bad:     `{"capabilities": {"execute": true, "trace_fetch": true, ... }, "retention": "none"}`,

@@ -21,6 +21,8 @@ var loopStages = []struct {
 func loopRules() []*lint.Rule {
 	return []*lint.Rule{&lint.Rule{
 		ID: "loop-consistency", Severity: lint.Error, Spec: "Part II §4.3, §5.1; Part III §4.3",
+		Quote:   "The `loop`, `guides`, and `catalog` fields of each Language entry MUST identify exactly the operations and surfaces declared by that effective map.",
+		Keyword: "MUST",
 		Summary: "A Language's loop does not name exactly the operations its effective capability map declares.",
 		Doc:     "The `loop` object names the Server-selected tools of the declared loop operations, and nothing else: `validate` always, `execute` if and only if execute is declared, `trace` (the trace fetch tool) if and only if trace_fetch is declared. There is no `plan` member (the plan rides the validate response) and 1.0's `explain` became `trace`. Each stage needs its own tool within a Language: a Client calls the tool named for a stage with that stage's arguments. A manifest violating this is invalid and a Client MAY refuse it.",
 		Bad:     `{"capabilities": {"guides": true, "validate": true, "plan": true}, "loop": {"validate": "check_flow", "plan": "plan_flow"}}`,

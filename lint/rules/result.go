@@ -167,6 +167,8 @@ func resultRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-structured-content-missing", Severity: lint.Error, Spec: "Part III §6",
+			Quote:   "`structuredContent` is REQUIRED.",
+			Keyword: "REQUIRED",
 			Summary: "A recorded Pilotage tool result has no structuredContent object.",
 			Doc:     "structuredContent is the machine-readable Pilotage contract: Pilotage-aware clients read the Part II response from it and must not parse the human-readable content (Part III §6). A result that carries its response only as text leaves every agent without the answer.",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"content": [{"type": "text", "text": "valid"}]}}`,
@@ -175,6 +177,8 @@ func resultRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-is-error-misused", Severity: lint.Error, Spec: "Part III §6, §7.1",
+			Quote:   "For both, `isError` MUST be `false`.",
+			Keyword: "MUST",
 			Summary: "A validation result or a Run outcome is returned with isError: true.",
 			Doc:     "An invalid program (valid: false) and a failed Run (ok: false) are successful tool results: the diagnostics and the outcome are the answer, and isError MUST be false (Part III §6, §7.1). MCP hosts treat isError: true as a tool failure and may hide the result from the model or retry, so the agent never sees the diagnostics it needs to fix its program.",
 			Bad:     `{"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "constraint", "path": "", "message": "empty flow"}]}, "isError": true}`,
@@ -182,7 +186,9 @@ func resultRules() []*lint.Rule {
 			Check:   checkResultIsErrorMisused,
 		},
 		&lint.Rule{
-			ID: "result-request-error-unflagged", Severity: lint.Error, Spec: "Part III §7.1, §7.2",
+			ID: "result-request-error-unflagged", Severity: lint.Error, Spec: "Part III §7.1, §7.2, §10.1",
+			Quote:   "In addition to satisfying Part II Section 12.1, a conformant MCP Server MUST satisfy all of the following requirements. [...] 9. Error mapping: It uses `isError` according to Sections 6 and 7 and emits only the closed request-error kinds defined in Section 7.2.",
+			Keyword: "MUST",
 			Summary: "A request error ({error: {kind, message}}) is returned without isError: true.",
 			Doc:     "A request error (unknown guide, bad verb, expired run) travels as a CallToolResult with isError: true (Part III §7.1). Without the flag, hosts and agents take the error object for a successful answer of an unexpected shape.",
 			Bad:     `{"structuredContent": {"error": {"kind": "not_found", "message": "unknown guide"}}, "isError": false}`,
@@ -190,7 +196,9 @@ func resultRules() []*lint.Rule {
 			Check:   checkResultRequestErrorUnflagged,
 		},
 		&lint.Rule{
-			ID: "result-request-error-shape", Severity: lint.Error, Spec: "Part III §7.2",
+			ID: "result-request-error-shape", Severity: lint.Error, Spec: "Part III §7.2, §10.1",
+			Quote:   "In addition to satisfying Part II Section 12.1, a conformant MCP Server MUST satisfy all of the following requirements. [...] 9. Error mapping: It uses `isError` according to Sections 6 and 7 and emits only the closed request-error kinds defined in Section 7.2.",
+			Keyword: "MUST",
 			Summary: "A result with isError: true lacks the request-error shape {error: {kind, message}}.",
 			Doc:     "Clients branch on structuredContent.error.kind (Part III §7.2): a request error without it, with the kind elsewhere, or with only text content cannot be told apart from a malfunction, so the agent cannot decide whether to fix its request, retry or give up.",
 			Bad:     `{"structuredContent": {"message": "no such guide"}, "isError": true}`,
@@ -198,7 +206,9 @@ func resultRules() []*lint.Rule {
 			Check:   checkResultRequestErrorShape,
 		},
 		&lint.Rule{
-			ID: "result-error-kind-unknown", Severity: lint.Error, Spec: "Part III §7.2",
+			ID: "result-error-kind-unknown", Severity: lint.Error, Spec: "Part III §7.2, §10.1",
+			Quote:   "In addition to satisfying Part II Section 12.1, a conformant MCP Server MUST satisfy all of the following requirements. [...] 9. Error mapping: It uses `isError` according to Sections 6 and 7 and emits only the closed request-error kinds defined in Section 7.2.",
+			Keyword: "MUST",
 			Summary: "A request error's kind is not in the closed set of Part III §7.2.",
 			Doc:     "The kind belongs to a closed set: not_found, invalid_request, unknown_baseline, idempotency_conflict, bounds_exceeded, unsupported, internal. A client receiving another value treats it as internal, so an agent that could have fixed its request (invalid_request) or fallen back to a full listing (unknown_baseline) gives up instead.",
 			Bad:     `{"structuredContent": {"error": {"kind": "bad_request", "message": "verb get needs id"}}, "isError": true}`,
@@ -209,6 +219,13 @@ func resultRules() []*lint.Rule {
 }
 
 func checkResultStructuredContent(p *lint.Pass) {
+	// A text-only pilotage_manifest result carries no manifest a Client
+	// may read (it MUST NOT parse content), so nothing else about the
+	// manifest can be judged; this is the one finding. An isError result
+	// is binding-manifest-tool's.
+	if mr := p.Snap.ManifestResult; mr != nil && !resultTrue(mr.Get("isError")) && mr.Get("structuredContent") == nil {
+		p.ReportMissing(mr, "the %s result has no structuredContent, so no Client may read the manifest from it; put the manifest in structuredContent and keep content as a text rendering of it", types.ToolManifest)
+	}
 	for _, rc := range resultCalls(p.Snap) {
 		switch {
 		case rc.sc == nil:
@@ -283,6 +300,8 @@ func checkResultErrorKind(p *lint.Pass) {
 func resultNotFoundRules() []*lint.Rule {
 	return []*lint.Rule{&lint.Rule{
 		ID: "result-not-found-distinguishable", Severity: lint.Error, Spec: "Part III §7.2; Part II §6.3, §6.5.2, §6.6",
+		Quote:   "Where Part II requires two conditions to be indistinguishable, the entire result MUST be indistinguishable, including: - `kind`; - `message`; - `content`; - every other field; - observable response structure.",
+		Keyword: "MUST",
 		Summary: "Recorded not_found results of one lookup differ in more than the identifier asked for.",
 		Doc:     "An unauthorized catalog entry or program reference MUST be indistinguishable from a nonexistent one, and an expired or non-retained Run from an unknown one; the entire result must match, not just the kind: message, content and every other field (Part III §7.2). The linter compares the recorded not_found results of each such lookup (catalog get by id, execute by program_ref, trace fetch by run_id) after replacing the identifier each asked for: a message like \"run expired\" next to \"no such run\" tells a caller which Runs existed.",
 		Bad:     `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "run r1 expired"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "no run r9"}}`,
@@ -337,10 +356,16 @@ func resultNormalize(n *source.Node, id string) any {
 	return n.Value()
 }
 
+// resultSame reports whether two values are equal once each one's
+// looked-up identifier is masked; two absent values (content is only
+// RECOMMENDED) are the same.
 func resultSame(a, b *source.Node, ida, idb string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
 	x, _ := json.Marshal(resultNormalize(a, ida))
 	y, _ := json.Marshal(resultNormalize(b, idb))
-	return a != nil && b != nil && string(x) == string(y) || a == nil && b == nil
+	return string(x) == string(y)
 }
 
 func checkResultNotFound(p *lint.Pass) {

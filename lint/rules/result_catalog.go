@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
@@ -10,6 +11,8 @@ func catalogRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-catalog-version-missing", Severity: lint.Error, Spec: "Part II §5.4, §6.3, §6.4",
+			Quote:   "Every successful or catalog-related response MUST carry `catalog_version`.",
+			Keyword: "MUST",
 			Summary: "A catalog response, a failed catalog get, or a validate result of a catalog-bearing Language lacks catalog_version.",
 			Doc:     "Every response to catalog list, get and changed_since, and every validate response for a Language declaring catalog, MUST carry catalog_version; a catalog get for an unknown id still carries it beside the error (Part II §5.4, §6.3; Part III §7.2). Clients send it back as expected_catalog_version to detect drift; without it drift protection cannot work.",
 			Bad:     `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": []}}}`,
@@ -17,15 +20,28 @@ func catalogRules() []*lint.Rule {
 			Check:   checkResultCatalogVersion,
 		},
 		&lint.Rule{
-			ID: "result-catalog-input-schema-missing", Severity: lint.Warning, Spec: "Part II §5.4",
-			Summary: "A catalog entry lacks input_schema while other recorded entries of its kind carry one, or it is a promoted program.",
-			Doc:     "input_schema is mandatory for callable kinds (Part II §5.4). Which kinds are callable is engine-defined (the closed-sets guide says it in prose), so the linter infers it: callability is a property of the kind, and when one recorded entry of a kind carries input_schema, every entry of that kind should. A promoted program's entry MUST declare input_schema whatever its kind; entries that a recorded execute call names as program_ref are known to be promoted. An entry without it gives agents no shape for the arguments they must pass.",
-			Bad:     `{"items": [{"id": "heater.on", "kind": "action", "input_schema": {"type": "object"}, ...}, {"id": "heater.off", "kind": "action", ...}]}`,
-			Good:    `{"items": [{"id": "heater.on", "kind": "action", "input_schema": {"type": "object"}, ...}, {"id": "lobby", "kind": "zone", ...}]}`,
+			ID: "result-catalog-input-schema-missing", Severity: lint.Error, Spec: "Part II §5.4",
+			Quote:   "The entry MUST declare an `input_schema`.",
+			Keyword: "MUST",
+			Summary: "A catalog entry that a recorded program_ref proves promoted lacks input_schema.",
+			Doc:     "When a program is promoted, it appears in the catalog and \"The entry MUST declare an input_schema\" (Part II §5.4): without it agents have no shape for the input they must pass. An entry is known to be promoted when a recorded execute call names it as program_ref. input_schema is also mandatory for callable kinds, but which kinds are callable is engine-defined prose in the closed-sets guide, so an entry of a kind whose other entries carry input_schema proves nothing and draws no finding.",
+			Bad:     `execute {"program_ref": "morning-warmup"}   get -> {"entry": {"id": "morning-warmup", "kind": "routine", ...no input_schema}}`,
+			Good:    `get -> {"entry": {"id": "morning-warmup", "kind": "routine", "input_schema": {"type": "object"}, ...}}`,
 			Check:   checkResultCatalogInputSchema,
 		},
 		&lint.Rule{
-			ID: "result-risk-contradictory", Severity: lint.Error, Spec: "Part II §5.3",
+			ID: "result-catalog-input-schema-invalid", Severity: lint.Error, Spec: "Part II §5.4",
+			Quote:   "| `input_schema` | JSON Schema | M for callable kinds | Declared shape of the callable entry's input. |",
+			Keyword: "MUST",
+			Summary: "A recorded catalog entry's input_schema is not a valid JSON Schema.",
+			Doc:     "A callable catalog entry declares the shape of its input as JSON Schema (Part II §5.4); Clients build and check input against it, and for a promoted program the Server validates input against it (§6.5.5). This rule compiles every recorded entry's input_schema offline, never fetching anything, and reports a schema that breaks its meta-schema or has a local reference that does not resolve. An external $ref, an unknown dialect or a pattern RE2 cannot compile is still JSON Schema; tool-schema-portability notes those, as advice.",
+			Bad:     `{"items": [{"id": "heater.set", "kind": "action", "input_schema": {"type": "objct"}, ...}]}`,
+			Good:    `{"items": [{"id": "heater.set", "kind": "action", "input_schema": {"type": "object", "properties": {"celsius": {"type": "number"}}}, ...}]}`,
+			Check:   checkResultCatalogInputSchemaValid,
+		},
+		&lint.Rule{
+			ID: "result-risk-contradictory", Severity: lint.Info, Spec: "Part II §5.3",
+			Keyword: "",
 			Summary: "Recorded risk_hints say readOnly and destructive at once.",
 			Doc:     "readOnly means no persistent or externally observable state change; destructive means the operation may delete or irreversibly alter state (Part II §5.3). Both true cannot describe one operation. Hosts gate on these hints (destructive needs approval), so a contradiction means one of them is wrong, and either way the gate decides on false information. Catalog entries, plan steps and plan maxima are checked.",
 			Bad:     `{"risk": "safe", "risk_hints": {"readOnly": true, "destructive": true, "openWorld": false}}`,
@@ -87,31 +103,44 @@ func resultEntries(calls []*resultCall) []*source.Node {
 
 func checkResultCatalogInputSchema(p *lint.Pass) {
 	calls := resultCalls(p.Snap)
-	entries := resultEntries(calls)
-	callable := map[string]string{} // kind -> id of an entry with input_schema
-	for _, e := range entries {
-		kind, _ := e.Str("kind")
-		if _, ok := callable[kind]; !ok && e.Get("input_schema").IsObject() {
-			callable[kind], _ = e.Str("id")
-		}
-	}
-	// A promoted program is callable whatever its kind (§5.4); the ones
-	// recorded runs named by program_ref are known to be promoted.
+	// Only a recorded execute call naming an entry as program_ref proves
+	// the entry promoted, and so callable whatever its kind (§5.4). Which
+	// other kinds are callable is engine-defined prose in the closed-sets
+	// guide: an entry of a kind whose other entries carry input_schema is
+	// no proof, so it draws nothing.
 	promoted := map[string]bool{}
 	for _, rc := range calls {
 		if ref := rc.Arguments.Get(types.ArgProgramRef); rc.op == resultExecute && ref.IsString() {
 			promoted[ref.Text] = true
 		}
 	}
-	for _, e := range entries {
-		kind, _ := e.Str("kind")
+	for _, e := range resultEntries(calls) {
 		id, _ := e.Str("id")
-		switch by, ok := callable[kind]; {
-		case e.Has("input_schema"):
-		case promoted[id]:
-			p.ReportMissing(e, "entry %q is a promoted program (a recorded execute call names it as program_ref) and has no input_schema; a promoted program must declare the input it accepts", id)
-		case ok:
-			p.ReportMissing(e, "entry %s of kind %q has no input_schema, while %q of the same kind has one; a callable kind's entries all declare their input shape", quoteJSON(e.Get("id")), kind, by)
+		if promoted[id] && !e.Has("input_schema") {
+			p.ReportMissing(e, "entry %q is a promoted program (a recorded execute call names it as program_ref) and has no input_schema; declare the input it accepts, as Part II §5.4 requires of every promoted entry", id)
+		}
+	}
+}
+
+func checkResultCatalogInputSchemaValid(p *lint.Pass) {
+	seen := map[*source.Node]bool{}
+	for _, e := range resultEntries(resultCalls(p.Snap)) {
+		is := e.Get("input_schema")
+		if is == nil || seen[is] {
+			continue
+		}
+		seen[is] = true
+		id, _ := e.Str("id")
+		_, issues := schemacheck.Compile(is)
+		for _, iss := range issues {
+			if iss.Kind != schemacheck.Invalid {
+				continue
+			}
+			if iss.Key {
+				p.ReportKey(iss.Node, "input_schema of catalog entry %q: %s", id, iss.Message)
+			} else {
+				p.Report(iss.Node, "input_schema of catalog entry %q: %s", id, iss.Message)
+			}
 		}
 	}
 }
@@ -138,6 +167,7 @@ func checkResultRiskContradictory(p *lint.Pass) {
 func catalogLastPageRules() []*lint.Rule {
 	return []*lint.Rule{&lint.Rule{
 		ID: "result-catalog-empty-last-page", Severity: lint.Info, Spec: "Part II §6.3",
+		Keyword: "",
 		Summary: "A catalog list page returned next_cursor, and the recorded next page is empty and final.",
 		Doc:     "next_cursor MUST be present when more results remain, and its absence means the listing is complete (Part II §6.3). A cursor that leads to an empty final page is allowed but costs every client a round trip; it usually means the server emits a cursor whenever a page is full. Only a recorded follow-up call with that cursor shows this, so the rule fires only then.",
 		Bad:     `list -> {"items": [..2 items..], "next_cursor": "p2", "catalog_version": "cv1"}   list cursor p2 -> {"items": [], "catalog_version": "cv1"}`,

@@ -15,6 +15,8 @@ func executeRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-outcome-error", Severity: lint.Error, Spec: "Part II §5.7",
+			Quote:   "| `error` | string or null | M | Human-readable failure summary. MUST be `null` when `ok` is true and non-null when `ok` is false. |",
+			Keyword: "MUST",
 			Summary: "An outcome's error is not null exactly when ok is true.",
 			Doc:     "An outcome's error is a human-readable failure summary that MUST be null when ok is true and non-null when ok is false (Part II §5.7). Run outcomes and the step outcomes of a trace are checked. A success with an error message, or a failure without one, leaves an agent unsure whether the Run worked.",
 			Bad:     `{"ok": true, "status": "success", "error": "none"}`,
@@ -23,6 +25,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-outcome-reserved-status", Severity: lint.Error, Spec: "Part II §5.7",
+			Quote:   "It MUST NOT substitute engine-specific names for those conditions.",
+			Keyword: "MUST NOT",
 			Summary: "A reserved outcome status carries the wrong ok value.",
 			Doc:     "The reserved statuses have fixed ok values: success is ok true; validation_error, catalog_drift, promotion_drift, partial and error are ok false (Part II §5.7), in Run outcomes and step outcomes alike. Clients branch on the pair; a contradiction makes them either report a failure as success or retry a Run that completed.",
 			Bad:     `{"ok": true, "status": "partial", "error": null}`,
@@ -31,6 +35,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-validation-error-diagnostics", Severity: lint.Error, Spec: "Part II §6.5, §6.5.2",
+			Quote:   "| `diagnostics` | array | M when status is `validation_error` | Diagnostics that caused refusal. |",
+			Keyword: "MUST",
 			Summary: "An execute result refused with validation_error carries no diagnostics.",
 			Doc:     "diagnostics is required when the outcome status is validation_error (Part II §6.5): they are what caused the refusal, with input_binding or context_binding codes for input and context failures. Without them the agent knows its Run was refused but not why, and cannot repair the program or input.",
 			Bad:     `{"run_id": "r1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}}`,
@@ -39,6 +45,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-refused-run-trace", Severity: lint.Error, Spec: "Part II §3.6, §6.5",
+			Quote:   "| `trace` | object | Conditional | MUST be present for a started Run at effective level `summary` or `full`. It MUST otherwise be absent. |",
+			Keyword: "MUST",
 			Summary: "A refused Run (validation_error, catalog_drift, promotion_drift) carries a trace.",
 			Doc:     "A refused Run never started: no step executed and nothing is retained, so trace MUST be absent (Part II §3.6, §6.5: a trace is present only for a started Run). A trace on a refusal suggests that something ran, which misleads Hosts auditing side effects.",
 			Bad:     `{"run_id": "r1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}, "trace": {"run_id": "r1", "level": "full", "steps": []}}`,
@@ -47,6 +55,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-trace-level-exceeded", Severity: lint.Error, Spec: "Part II §5.8.1, §6.6",
+			Quote:   "The effective trace level is the lower of: - the requested level; - the declared ceiling. [...] The response MUST state the effective level in `trace.level`.",
+			Keyword: "MUST",
 			Summary: "A trace's level is above what the request asked for or the Language's ceiling.",
 			Doc:     "The effective trace level is the lower of the requested trace_level and the manifest's declared ceiling (Part II §5.8.1); trace_level none asks for no trace at all, and the fetch door never returns more than requested (§6.6). A trace above the request leaks step inputs the client chose not to receive; one above the ceiling shows the manifest understates what the Server records.",
 			Bad:     `request {"trace_level": "summary"}   response trace {"level": "full", ...}`,
@@ -55,6 +65,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-trace-input-at-summary", Severity: lint.Error, Spec: "Part II §5.8, §5.8.1",
+			Quote:   "| `input` | any | Conditional | MUST be present at `full` for non-control-flow steps. MUST be absent at `summary` and for control-flow steps. |",
+			Keyword: "MUST",
 			Summary: "A step of a summary-level trace carries input.",
 			Doc:     "At summary level a trace step carries id, outcome, optional t_ms, optional truncated output and decisions; input MUST be absent (Part II §5.8). Clients request summary to keep traces small and to avoid receiving inputs; a summary trace with inputs defeats both.",
 			Bad:     `{"level": "summary", "steps": [{"id": "a", "input": {"zone": "lobby"}, "outcome": {"ok": true, "status": "success", "error": null}}]}`,
@@ -63,6 +75,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-trace-control-flow", Severity: lint.Error, Spec: "Part II §5.8, §5.8.2",
+			Quote:   "| `input` | any | Conditional | MUST be present at `full` for non-control-flow steps. MUST be absent at `summary` and for control-flow steps. |",
+			Keyword: "MUST",
 			Summary: "A control-flow trace entry lacks decisions, or carries input or output.",
 			Doc:     "A branch or loop appears as its own trace entry carrying its decisions (the arm taken, each continue or exit), and input and output MUST be absent from control-flow entries (Part II §5.8, §5.8.2). An entry is control flow when it carries decisions, or when a recorded plan of the same program names its step in arm.branch or loop. Without decisions a Host cannot check which arm ran against the plan.",
 			Bad:     `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}}   (plan: steps with arm.branch "check")`,
@@ -71,6 +85,8 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-trace-step-id", Severity: lint.Error, Spec: "Part II §5.8.2",
+			Quote:   "| `id` | string | M | Trace step identifier. |",
+			Keyword: "MUST",
 			Summary: "A trace step identifier does not follow the iteration and expansion grammar.",
 			Doc:     "A trace step identifier is the program step identifier, followed by #n for each enclosing loop (1-based, outermost first), prefixed by the calling entry's identifier and / for an expanded sub-program: step, step#2#4, call1#2/body#3 (Part II §5.8.2). Clients recover the base identifier by taking the segment after the last / and dropping # suffixes; an identifier off this grammar breaks plan-trace matching.",
 			Bad:     `{"id": "body#0", ...}`,
@@ -79,8 +95,10 @@ func executeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-plan-trace-correspondence", Severity: lint.Error, Spec: "Part II §5.8.4",
+			Quote:   "The trace MUST correspond to the plan.",
+			Keyword: "MUST",
 			Summary: "An immediate Run's trace does not correspond to the recorded plan of the same program.",
-			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan (Part II §5.8.4): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry maps to an expected step; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an immediate execute call of it. A Host that approved the plan relies on this match.",
+			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan at a given catalog_version (Part II §5.8.4), so the linter pairs a Run only with a recorded validate of the same program whose catalog_version equals the Run's expected_catalog_version (or where neither has one): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry maps to an expected step; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an immediate execute call of it. A Host that approved the plan relies on this match.",
 			Bad:     `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}]`,
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
 			Check:   checkResultPlanTrace,
@@ -222,7 +240,15 @@ func resultSameProgram(a, b *source.Node) bool {
 // resultPlanFor returns the plan of a recorded validate call of the same
 // program in the same Language as run, or nil.
 func resultPlanFor(calls []*resultCall, run *resultCall) *source.Node {
+	// The trace corresponds to the plan "at a given catalog_version"
+	// (§5.8.4): a plan is the Run's only when the validate result's
+	// catalog_version is the one the execute request expected, or neither
+	// names one. An unknown version on either side pairs nothing.
+	expected, _ := run.Arguments.Str(types.ArgExpectedCatalogVersion)
 	for _, rc := range calls {
+		if cv, _ := rc.sc.Str("catalog_version"); cv != expected {
+			continue
+		}
 		if rc.op == resultValidate && !rc.requestError && rc.lang == run.lang && resultSameProgram(rc.program, run.program) {
 			if pl := rc.sc.Get("plan"); pl.IsObject() {
 				return pl
@@ -373,6 +399,8 @@ func checkResultPlanTrace(p *lint.Pass) {
 func traceMissingRules() []*lint.Rule {
 	return []*lint.Rule{&lint.Rule{
 		ID: "result-trace-missing", Severity: lint.Error, Spec: "Part II §5.8.1, §6.5, §6.5.6",
+		Quote:   "| `trace` | object | Conditional | MUST be present for a started Run at effective level `summary` or `full`. It MUST otherwise be absent. |",
+		Keyword: "MUST",
 		Summary: "A started Run's execute result carries no trace although the effective trace level is summary or full.",
 		Doc:     "The trace rides the execute response: it MUST be present for a started Run at effective level summary or full (Part II §6.5), including a Run that did not complete, which returns the trace of what ran so far (§6.5.6). The effective level is the requested trace_level capped by the Language's ceiling, and the ceiling when none was requested; only trace_level none and refused Runs go without. A missing trace leaves the Host nothing to check against the plan it approved.",
 		Bad:     `request {"flow": {...}}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}   (trace ceiling full)`,

@@ -12,6 +12,8 @@ func guideRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-guide-core-missing", Severity: lint.Error, Spec: "Part II §5.2",
+			Quote:   "For every Language, at least one guide with `level: \"core\"` MUST exist.",
+			Keyword: "MUST",
 			Summary: "A recorded guide index has no guide with level core.",
 			Doc:     "For every Language at least one guide with level core MUST exist (Part II §5.2): it is the minimum instruction set an agent reads before writing a program. An index without one leaves a context-constrained agent no way to choose what to read first.",
 			Bad:     `{"guides": [{"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
@@ -20,6 +22,8 @@ func guideRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-guide-core-too-large", Severity: lint.Warning, Spec: "Part II §5.2",
+			Quote:   "The `size_bytes` of a core guide SHOULD be no greater than 8192 bytes. This recommendation allows a context-constrained Client to retrieve the minimum required instruction set at low cost.",
+			Keyword: "SHOULD",
 			Summary: "A core guide's size_bytes is above 8192.",
 			Doc:     "The size_bytes of a core guide SHOULD be no greater than 8192 bytes (Part II §5.2), so that a context-constrained client can afford the minimum instruction set. Move reference material into reference or examples guides.",
 			Bad:     `{"id": "intro", "level": "core", "size_bytes": 24000, ...}`,
@@ -28,6 +32,8 @@ func guideRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-guide-closed-sets", Severity: lint.Error, Spec: "Part II §5.2",
+			Quote:   "For every Language, exactly one guide MUST include the reserved topic identifier: closed-sets",
+			Keyword: "MUST",
 			Summary: "A recorded guide index does not have exactly one closed-sets guide at level reference.",
 			Doc:     "For every Language exactly one guide MUST list the reserved topic closed-sets, and that guide MUST have level reference (Part II §5.2). It enumerates the diagnostic codes, statuses, risk levels and other closed sets a client branches on; none leaves them undocumented, two leave it ambiguous which is authoritative.",
 			Bad:     `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax", "closed-sets"], ...}]}`,
@@ -36,6 +42,8 @@ func guideRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-guide-index-body", Severity: lint.Error, Spec: "Part II §6.2; Part III §4.1",
+			Quote:   "A Server MUST support the index form so that a Client can choose which guides to retrieve without first loading their content.",
+			Keyword: "MUST",
 			Summary: "An entry of a recorded guide index carries a body.",
 			Doc:     "The index form returns every guide field except the body, so that a client can choose what to read without loading the content (Part II §6.2); body exists only in the fetch form (Part III §4.1). A body in the index spends the context budget the index exists to protect.",
 			Bad:     `{"guides": [{"id": "intro", "level": "core", "body": "# Flows ...", ...}]}`,
@@ -44,6 +52,8 @@ func guideRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-guide-size-mismatch", Severity: lint.Error, Spec: "Part II §5.2",
+			Quote:   "| `size_bytes` | integer | M | UTF-8 size of the guide body in bytes. |",
+			Keyword: "MUST",
 			Summary: "A guide's size_bytes is not the UTF-8 length of its recorded body.",
 			Doc:     "size_bytes is the normative size of a guide: the UTF-8 size of its body in bytes (Part II §5.2). Clients budget their context with it before fetching. The linter compares it with a fetched body: on the fetch result itself and on index entries of the same guide id and version. A topic fetch returns part of the body and is not compared.",
 			Bad:     `{"guide": {"id": "intro", "size_bytes": 10, "body": "héllo", ...}}`,

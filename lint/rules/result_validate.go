@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -12,6 +13,8 @@ func validateRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-valid-mismatch", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "A validation response MUST set `valid` exactly according to this rule.",
+			Keyword: "MUST",
 			Summary: "A validation result's valid does not match its diagnostics.",
 			Doc:     "A program is valid if and only if validation returns no diagnostic with severity error; warnings do not make it invalid, and the response MUST set valid exactly by this rule (Part II §5.5). Agents and Hosts gate execution on valid: valid true with an error diagnostic lets a broken program through, valid false with only warnings blocks a good one.",
 			Bad:     `{"valid": true, "diagnostics": [{"severity": "error", "code": "constraint", "path": "/steps/0", "message": "unknown action"}]}`,
@@ -20,6 +23,8 @@ func validateRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-plan-missing", Severity: lint.Error, Spec: "Part II §5.5, §6.4",
+			Quote:   "When `plan` is declared and `valid` is true, the response MUST include a plan, even when warnings remain.",
+			Keyword: "MUST",
 			Summary: "A valid validation result of a Language declaring plan carries no plan.",
 			Doc:     "When plan is declared and valid is true, the response MUST include a plan, even when warnings remain (Part II §5.5). The Host's risk gate operates on the plan's max_risk_hints; without it a Host must treat the program as maximally risky or refuse it.",
 			Bad:     `{"valid": true, "diagnostics": [], "catalog_version": "cv1"}   (plan declared)`,
@@ -27,7 +32,8 @@ func validateRules() []*lint.Rule {
 			Check:   checkResultPlanMissing,
 		},
 		&lint.Rule{
-			ID: "result-diagnostic-binding-code", Severity: lint.Error, Spec: "Part II §5.5, §6.4",
+			ID: "result-diagnostic-binding-code", Severity: lint.Info, Spec: "Part II §5.5, §6.4",
+			Keyword: "",
 			Summary: "A validate result carries an input_binding diagnostic, though validate has no input.",
 			Doc:     "input_binding is reserved for failures of the execute request's input, and its path is a JSON Pointer into that input (Part II §5.5). A validate request carries only the program and context, so an input_binding diagnostic there points into nothing; a finding about the program uses a Language code or constraint, one about context uses context_binding.",
 			Bad:     `{"valid": false, "diagnostics": [{"severity": "error", "code": "input_binding", "path": "/steps/0/args", "message": "bad argument"}]}`,
@@ -36,6 +42,8 @@ func validateRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-diagnostic-path-invalid", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
+			Keyword: "MUST",
 			Summary: "A diagnostic path is not a locator of the Language's dialect.",
 			Doc:     "With locator json-pointer, path is an RFC 6901 JSON Pointer string (\"\" for the whole document, \"/steps/1/capability\"); with text-range it is {start: {line, column}, end: {line, column}}. input_binding and context_binding paths are JSON Pointers into input and context in both dialects (Part II §5.5). A path of another form leaves an agent unable to find what to fix.",
 			Bad:     `{"severity": "error", "code": "constraint", "path": "steps[1].capability", "message": "unknown capability"}   (locator json-pointer)`,
@@ -44,14 +52,18 @@ func validateRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-diagnostic-path-unresolved", Severity: lint.Error, Spec: "Part II §5.5",
-			Summary: "A JSON Pointer diagnostic path does not resolve in the recorded program, input or context.",
-			Doc:     "A json-pointer path addresses the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). When the recorded request is in the snapshot, the linter resolves the pointer in it: a path that points at nothing sends the agent to edit a member that does not exist.",
+			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
+			Keyword: "MUST",
+			Summary: "A JSON Pointer diagnostic path names a location whose parent is not in the recorded program, input or context.",
+			Doc:     "A json-pointer path is the \"Location to which the finding applies\" in the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). A missing member is a valid location: a finding that a step lacks its do member may point at \"/steps/0/do\", and one that input lacks userId at \"/userId\". When the recorded request is in the snapshot, the linter therefore checks only that the path's parent resolves to an object or array; a path whose parent is absent sends the agent to a place that does not exist.",
 			Bad:     `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/3/do"`,
-			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/0"`,
+			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/0/do"`,
 			Check:   checkResultDiagnosticPaths(true),
 		},
 		&lint.Rule{
 			ID: "result-plan-max-risk", Severity: lint.Error, Spec: "Part II §5.3, §5.6",
+			Quote:   "Wherever Pilotage computes the maximum risk of multiple steps, it MUST compute that maximum from `risk_hints`, not from engine-defined risk strings.",
+			Keyword: "MUST",
 			Summary: "A plan's max_risk_hints is not the aggregate of its steps' risk_hints.",
 			Doc:     "max_risk_hints MUST be computed from the steps' risk_hints: readOnly is the AND of every step's, destructive and openWorld the OR (Part II §5.3), with a missing member counted as its risky value (§7.3). The Host gate acts on max_risk_hints alone, so an aggregate that understates a step's risk lets a destructive program run without approval.",
 			Bad:     `{"steps": [{"id": "a", "risk": "write", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`,
@@ -60,6 +72,8 @@ func validateRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-plan-control-flow-calls", Severity: lint.Error, Spec: "Part II §5.6",
+			Quote:   "| `calls` | string | Conditional | Catalog entry or promoted-program reference invoked by the step. MUST be present for an invoking step and absent for non-referencing steps. |",
+			Keyword: "MUST",
 			Summary: "A plan step for a branch or loop carries calls.",
 			Doc:     "Branches and loops appear as plan steps of their own, and control-flow steps do not carry calls (Part II §5.6): calls names the catalog entry an invoking step invokes. A step is a branch or loop when other steps name it in arm.branch or loop. A calls member on it makes Hosts count an invocation that never happens and breaks plan-trace matching.",
 			Bad:     `[{"id": "check", "calls": "thermostat.read", ...}, {"id": "heat", "arm": {"branch": "check", "label": "cold"}, ...}]`,
@@ -184,8 +198,16 @@ func checkResultDiagnosticPaths(resolve bool) func(*lint.Pass) {
 					p.Skip("diagnostic paths against the recorded program")
 					continue
 				}
-				if _, ok := target.Resolve(path.Text); !ok {
-					p.Report(path, "diagnostic path %q does not resolve in the recorded %s%s; point at the value the finding is about", path.Text, what, resultNearest(target, path.Text))
+				// A path is a location, and a missing member is one: a
+				// finding about an absent "do" may point at "/steps/0/do".
+				// Only a location whose parent is not there, or cannot
+				// hold members, points at nothing.
+				if path.Text == "" {
+					continue
+				}
+				parent := path.Text[:strings.LastIndexByte(path.Text, '/')]
+				if n, ok := target.Resolve(parent); !ok || n.Kind != source.Object && n.Kind != source.Array {
+					p.Report(path, "diagnostic path %q has no parent in the recorded %s%s; point at the value the finding is about, or at the member that is missing", path.Text, what, resultNearest(target, path.Text))
 				}
 			}
 		}

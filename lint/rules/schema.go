@@ -33,6 +33,9 @@ func schemaPortability(p *lint.Pass) {
 			check(t.OutputSchema, "outputSchema of "+t.Name)
 		}
 	}
+	for _, l := range p.Snap.Languages {
+		check(l.Node.Get("context_schema"), "context_schema of Language "+l.Label())
+	}
 	for _, c := range p.Snap.Calls {
 		if c.Name != types.ToolCatalog {
 			continue
@@ -49,9 +52,10 @@ func schemaPortability(p *lint.Pass) {
 
 func portabilityRules() []*lint.Rule {
 	return []*lint.Rule{&lint.Rule{
-		ID: "tool-schema-portability", Severity: lint.Warning, Spec: "Part III §4.6, §6; Part II §5.4",
+		ID: "tool-schema-portability", Severity: lint.Info, Spec: "Part III §4.6, §6; Part II §5.4",
+		Keyword: "",
 		Summary: "A published schema depends on more than its own document: an external $ref, an unknown $schema dialect, or a pattern RE2 cannot compile.",
-		Doc:     "Clients and SDKs validate arguments and results against the schemas a server publishes: every tool's inputSchema and outputSchema, and the input_schema and output_schema of catalog entries (Part II §5.4). A $ref to a file, a URL or a relative path makes that validation depend on what the client can fetch, which differs between hosts and fails offline; an unknown $schema dialect or a regular expression that Go's RE2 (and so Go SDKs) cannot compile makes some clients reject the tool outright. pilotage-lint never follows such a reference: it names it. Pilotage tools' output schemas are checked by the toolschema-output-schema rules instead.",
+		Doc:     "Clients and SDKs validate arguments and results against the schemas a server publishes: every tool's inputSchema and outputSchema, each Language's context_schema, and the input_schema and output_schema of catalog entries (Part II §5.4). A $ref to a file, a URL or a relative path makes that validation depend on what the client can fetch, which differs between hosts and fails offline; an unknown $schema dialect or a regular expression that Go's RE2 (and so Go SDKs) cannot compile makes some clients reject the tool outright. pilotage-lint never follows such a reference: it names it. Pilotage tools' output schemas are checked by the toolschema-output-schema rules instead.",
 		Bad:     `{"name": "zone_state", "inputSchema": {"type": "object", "properties": {"zone": {"$ref": "https://schemas.example.com/zone.json"}}}}`,
 		Good:    `{"name": "zone_state", "inputSchema": {"type": "object", "properties": {"zone": {"$ref": "#/$defs/zone"}}, "$defs": {"zone": {"type": "string"}}}}`,
 		Check:   schemaPortability,

@@ -100,6 +100,13 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 			return
 		}
 		p.Report(at, "%s: this %s matches none of the shapes allowed here (%s); make it one of them", what, at.Kind, alternatives(ve))
+	case *kind.Not, *kind.Contains:
+		// The generated schemas encode cross-member rules (valid against
+		// the diagnostics' severities, members present only with a
+		// capability) with not and contains; the specific rules report
+		// each in the spec's words, and the engine's "'not' failed" names
+		// no fault a reader can act on.
+		return
 	case *kind.Required:
 		p.ReportMissing(at, "%s: missing required %s %s; add %s", what, plural(len(k.Missing), "member"), quoteList(k.Missing), them(len(k.Missing)))
 	case *kind.Type:
@@ -298,7 +305,9 @@ func resultSchema(loops map[string]*snapshot.LoopTool, name string) string {
 func shapeRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
-			ID: "shape-manifest", Severity: lint.Error, Spec: "Part II §5.1", Fallback: true,
+			ID: "shape-manifest", Severity: lint.Error, Spec: "Part II §1.1, §5.1", Fallback: true,
+			Quote:   "- **M**: the field MUST be present;",
+			Keyword: "MUST",
 			Summary: "The manifest does not match the manifest schema.",
 			Doc:     "The manifest is the agent's map of the server: every member has a type and some are required (Part II §5.1). This rule validates each Language entry and the Server-level capability declaration of the manifest (and of an inline initialize manifest) against schemas/language-entry.schema.json and schemas/capability-declaration.schema.json, generated from pkg/types, and reports each mismatch at its exact location. More specific manifest rules explain most defects; this rule catches the rest, such as a wrong JSON type.",
 			Bad:     `{"pilotage": 1.1, "languages": [{"name": "flow/1", "title": "Flows", "guides": "pilotage_get_guide", "loop": {"validate": "validate_flow"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`,
@@ -320,6 +329,8 @@ func shapeRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "shape-result", Severity: lint.Error, Spec: "Part III §6", Fallback: true,
+			Quote:   "- **M**: the field MUST be present;",
+			Keyword: "MUST",
 			Summary: "A recorded Pilotage tool result's structuredContent matches none of the tool's response shapes.",
 			Doc:     "Every Pilotage tool returns the Part II response object in structuredContent, or the request-error shape {error: {kind, message}} (Part III §6, §7.2). This rule validates each recorded result (snapshot calls, or tools/call results in a capture) against the outputSchema union of its tool, generated from pkg/types, so a result an agent cannot parse is caught before it ships.",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": "yes"}, "isError": false}}`,

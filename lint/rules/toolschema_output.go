@@ -33,6 +33,8 @@ func outputSchemaRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-output-schema-missing", Severity: lint.Warning, Spec: spec,
+			Quote:   "Servers SHOULD declare an MCP `outputSchema` for every Pilotage tool.",
+			Keyword: "SHOULD",
 			Summary: "A Pilotage tool declares no outputSchema.",
 			Doc:     "Servers SHOULD declare an MCP outputSchema for every Pilotage tool (Part III §6): the fixed access tools and every loop tool. It tells a Host the shape of structuredContent, the machine contract, without a call; Part III publishes ready JSON Schemas in the required anyOf form.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object"}}`,
@@ -41,6 +43,8 @@ func outputSchemaRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-output-schema-invalid", Severity: lint.Error, Spec: spec,
+			Quote:   "Because MCP requires `structuredContent` to satisfy the declared output schema even for request-error results, the schema MUST accept every possible `structuredContent` shape produced by that tool.",
+			Keyword: "MUST",
 			Summary: "A Pilotage tool's outputSchema cannot be compiled.",
 			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a pattern the RE2 engine of Go-based Hosts rejects such as a lookahead, an unknown $schema dialect, a $ref that resolves nowhere or loops without consuming input) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run.",
 			Bad:     `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "strng"}}}}`,
@@ -48,7 +52,8 @@ func outputSchemaRules() []*lint.Rule {
 			Check:   checkOutputSchemaInvalid,
 		},
 		&lint.Rule{
-			ID: "toolschema-output-schema-external-ref", Severity: lint.Warning, Spec: spec,
+			ID: "toolschema-output-schema-external-ref", Severity: lint.Info, Spec: spec,
+			Keyword: "",
 			Summary: "A Pilotage tool's outputSchema references an external document.",
 			Doc:     "An outputSchema whose $ref points outside the schema makes every Host fetch that document to validate a result, which offline, sandboxed or air-gapped Hosts cannot do, and it can change under the Server's feet. pilotage-lint never follows such a reference: it reports it and checks the rest of the schema as if the reference accepted anything. Copy the definition under $defs and reference it as #/$defs/name.",
 			Bad:     `{"outputSchema": {"anyOf": [{"$ref": "https://example.com/pilotage/validate.json"}]}}`,
@@ -57,6 +62,8 @@ func outputSchemaRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-output-schema-rejects-shape", Severity: lint.Error, Spec: spec,
+			Quote:   "Because MCP requires `structuredContent` to satisfy the declared output schema even for request-error results, the schema MUST accept every possible `structuredContent` shape produced by that tool.",
+			Keyword: "MUST",
 			Summary: "A Pilotage tool's outputSchema rejects a structuredContent shape the tool can return.",
 			Doc:     "A declared outputSchema MUST accept every structuredContent shape its tool can produce: every Part II success shape, every operation-specific shape (all three catalog verbs, valid and invalid validation results, started and refused Runs) and the Part III §7.2 request-error shape (Part III §6). pilotage-lint validates a minimal valid instance of each shape, built for the tool's stage and its Languages' capabilities (catalog_version, plan, locator dialect), against the tool's own schema and names each one it rejects; without a manifest, a shape passes when any capability variant of it does. The finding sits at the schema keyword that rejected the instance.",
 			Bad:     `{"name": "trace_run", "outputSchema": {"type": "object", "required": ["run_id", "trace"]}}`,

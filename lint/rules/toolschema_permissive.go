@@ -18,6 +18,8 @@ func permissiveRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-loop-schema-closed", Severity: lint.Error, Spec: spec,
+			Quote:   "A loop-tool schema: - MUST NOT set `additionalProperties: false`; - MUST NOT constrain reserved members beyond their JSON type.",
+			Keyword: "MUST NOT",
 			Summary: "A loop tool's inputSchema rejects unknown members or constrains members across each other.",
 			Doc:     "A loop-tool schema MUST NOT set additionalProperties: false (Part III §4.6), and for the same reason nothing else at its top level may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
 			Bad:     `{"type": "object", "properties": {"flow": {}}, "additionalProperties": false}`,
@@ -26,6 +28,8 @@ func permissiveRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-reserved-constrained", Severity: lint.Error, Spec: spec,
+			Quote:   "A loop-tool schema: - MUST NOT set `additionalProperties: false`; - MUST NOT constrain reserved members beyond their JSON type.",
+			Keyword: "MUST NOT",
 			Summary: "A reserved member of a loop tool is constrained beyond its JSON type, or marked required where the request may omit it.",
 			Doc:     "Part III §4.6: a loop-tool schema MUST NOT constrain reserved members beyond their JSON type. An enum of trace levels, a pattern on idempotency_key, a const mode or a $ref to a constraining definition makes the SDK refuse an unknown trace_level or an unsupported mode at the carrier level, where Part III §7.1 routes them to invalid_request. Annotations (description, title, default, examples, deprecated, $comment, readOnly, writeOnly) and \"type\" are fine. Marking an optional reserved member required is the same fault: an absent mode for a Language with execution \"both\" is an invalid_request, not a schema failure. run_id (required by §4.4) and the runnable members (see toolschema-execute-runnable-required) are not reported here. The finding sits at each offending keyword's value, or at the required entry.",
 			Bad:     `{"trace_level": {"type": "string", "enum": ["none", "summary", "full"]}}`,
@@ -34,6 +38,8 @@ func permissiveRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-execute-runnable-required", Severity: lint.Error, Spec: spec,
+			Quote:   "An execute tool's schema MUST NOT mark either: - the program-bearing argument; - `program_ref`",
+			Keyword: "MUST NOT",
 			Summary: "An execute tool marks its program argument or program_ref required.",
 			Doc:     "Exactly one of the inline program and program_ref is supplied to an execute tool, and runnable selection is enforced after schema validation (Part III §4.6, \"Runnable selection\"): an execute tool's schema MUST NOT mark either required. Requiring the program argument makes promoted programs impossible to run; requiring both makes every request invalid.",
 			Bad:     `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}, "required": ["flow"]}`,
@@ -41,7 +47,9 @@ func permissiveRules() []*lint.Rule {
 			Check:   checkRunnableRequired,
 		},
 		&lint.Rule{
-			ID: "toolschema-program-schema-strict", Severity: lint.Warning, Spec: spec,
+			ID: "toolschema-program-schema-strict", Severity: lint.Error, Spec: spec,
+			Quote:   "Invalid program content MUST be reported through diagnostics, not as a tool-schema failure.",
+			Keyword: "MUST",
 			Summary: "A program argument's schema is strict: closed properties, required members or enumerated values.",
 			Doc:     "The program-bearing argument SHOULD use a permissive schema such as {} or a broad type constraint, because invalid program content MUST be reported through diagnostics, with a locator the agent can act on, not as a tool-schema failure (Part III §4.6, \"Program-bearing schema\"). additionalProperties or unevaluatedProperties false, required lists, enum and const anywhere in the program schema turn a program mistake into a bare carrier error. The finding sits at each such keyword's value.",
 			Bad:     `{"flow": {"type": "object", "properties": {"steps": {"type": "array"}}, "required": ["steps"], "additionalProperties": false}}`,

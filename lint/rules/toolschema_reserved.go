@@ -20,6 +20,8 @@ func reservedRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-reserved-misused", Severity: lint.Error, Spec: spec,
+			Quote:   "3. A Server MUST NOT use a reserved name for another purpose on a loop tool.",
+			Keyword: "MUST NOT",
 			Summary: "A loop tool uses a reserved argument name for another purpose.",
 			Doc:     "Part III §4.4 reserves argument names on loop tools (program_ref, input, context, trace_level, expected_catalog_version, idempotency_key, test_run, mode, store, run_id, question) and gives each a JSON type; a Server MUST NOT use them for anything else. A generic Client sends, say, trace_level as a string because the table says so: a tool that declares it as an integer, or that names its program argument input, receives requests it cannot interpret. The finding sits at the conflicting \"type\" value or at the program declaration's argument name.",
 			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"trace_level": {"type": "integer"}}}}`,
@@ -28,6 +30,8 @@ func reservedRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-reserved-missing", Severity: lint.Error, Spec: spec,
+			Quote:   "2. The member MUST appear in the tool's `inputSchema`.",
+			Keyword: "MUST",
 			Summary: "A loop tool's inputSchema lacks a reserved member its stage or its Language's capabilities require.",
 			Doc:     "Every execute tool MUST declare trace_level, and expected_catalog_version when it serves a catalog-bearing Language; an execute tool MUST accept mode for a Language with execution \"both\", test_run where execute.test_run is declared and idempotency_key where execute.idempotency is declared; every trace-fetch tool MUST declare run_id, and question where trace_fetch.narrate is declared; the validate and execute tools of a Language with a context_schema MUST declare context (Part III §4.4 rules 1, 2, 4-7). A Client builds requests from the inputSchema, so a capability without its member cannot be used. Without a manifest only trace_level and run_id are checked and the manifest-dependent members are listed as skipped.",
 			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}}`,
@@ -36,6 +40,8 @@ func reservedRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-run-id-not-required", Severity: lint.Error, Spec: spec,
+			Quote:   "7. Every trace-fetch tool MUST declare `run_id` and mark it required.",
+			Keyword: "MUST",
 			Summary: "A trace-fetch tool does not mark run_id required.",
 			Doc:     "Part III §4.4 rule 7: every trace-fetch tool MUST declare run_id and mark it required. A fetch without a run identifier has nothing to fetch; requiring it in the schema makes the omission a structural fault a Client's SDK catches before sending.",
 			Bad:     `{"name": "trace_run", "inputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}`,
@@ -44,6 +50,8 @@ func reservedRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-validate-program-required", Severity: lint.Error, Spec: spec,
+			Quote:   "8. A validate tool serving one Language MUST mark its program-bearing argument required.",
+			Keyword: "MUST",
 			Summary: "A validate tool's program argument is required when shared, or optional when it serves one Language.",
 			Doc:     "Part III §4.4 rules 8 and 9: a validate tool serving one Language MUST mark its program-bearing argument required, and a shared validate tool (program declaration with languages[]) MUST mark none of its program arguments required, because exactly one of them is supplied per request and the selection is checked after schema validation. Which form applies is read from the tool's program declaration.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
@@ -51,7 +59,8 @@ func reservedRules() []*lint.Rule {
 			Check:   checkValidateProgramRequired,
 		},
 		&lint.Rule{
-			ID: "toolschema-mode-not-both", Severity: lint.Warning, Spec: spec,
+			ID: "toolschema-mode-not-both", Severity: lint.Info, Spec: spec,
+			Keyword: "",
 			Summary: "An execute tool declares mode although none of its Languages has execution \"both\".",
 			Doc:     "The mode selector exists only for a Language with execution \"both\"; supplying it for any other Language is an invalid_request (Part III §4.4, \"mode\"). Declaring it in the schema invites a Client to send a member that can only be refused. The check needs the manifest.",
 			Bad:     `{"name": "run_flow", "inputSchema": {"type": "object", "properties": {"mode": {"type": "string"}}}}   (its Language says "execution": "immediate")`,
@@ -59,9 +68,11 @@ func reservedRules() []*lint.Rule {
 			Check:   checkModeNotBoth,
 		},
 		&lint.Rule{
-			ID: "toolschema-reserved-wrong-stage", Severity: lint.Warning, Spec: spec,
-			Summary: "A loop tool declares a reserved member of another stage.",
-			Doc:     "Each reserved name belongs to given stages (Part III §4.4): run_id and question to trace fetch, program_ref, input, mode, store and the like to execute, trace_level to execute and trace fetch. A validate tool with program_ref, or an execute tool with run_id, suggests a request member the operation does not define (Part II forbids Server-specific request fields), and a Client reading the table will not send it.",
+			ID: "toolschema-reserved-wrong-stage", Severity: lint.Error, Spec: "Part II §6.4; Part III §4.4",
+			Quote:   "Server-specific request fields not declared by this specification are prohibited.",
+			Keyword: "MUST NOT",
+			Summary: "A validate tool declares a reserved member of another stage.",
+			Doc:     "Each reserved name belongs to given stages (Part III §4.4): run_id and question to trace fetch, program_ref, input, mode, store and the like to execute, trace_level to execute and trace fetch. A validate request is the program and context only, and Part II §6.4 prohibits Server-specific request fields, so a validate tool declaring program_ref or run_id offers a member the operation forbids. Only validate tools are checked: Part II states that prohibition for validate alone, so an execute or trace-fetch tool declaring another stage's member draws nothing.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}}`,
 			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}, "context": {"type": "object"}}}}`,
 			Check:   checkReservedWrongStage,
@@ -127,9 +138,6 @@ func checkReservedMissing(p *lint.Pass) {
 				}
 			}
 			reqs = append(reqs, requirement{name, why})
-		}
-		if lt.Inferred {
-			p.Skip("reserved members that depend on the manifest (context, expected_catalog_version, mode, test_run, idempotency_key, question)")
 		}
 		for _, st := range []types.Stage{types.StageValidate, types.StageExecute} {
 			for _, l := range lt.languages(st) {
@@ -225,10 +233,6 @@ func checkModeNotBoth(p *lint.Pass) {
 		if !lt.Serves(types.StageExecute) || mode == nil || lt.isProgramArg(types.ArgMode) {
 			continue
 		}
-		if lt.Inferred {
-			p.Skip("mode against the Languages' execution modes")
-			continue
-		}
 		both := false
 		for _, l := range lt.languages(types.StageExecute) {
 			if e, _ := l.Node.Str("execution"); e == string(types.ExecutionBoth) {
@@ -243,6 +247,9 @@ func checkModeNotBoth(p *lint.Pass) {
 
 func checkReservedWrongStage(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
+		if !lt.Serves(types.StageValidate) {
+			continue
+		}
 		for _, m := range lt.props.Items() {
 			ra, ok := types.LookupReservedArg(m.Key)
 			if !ok || lt.isProgramArg(m.Key) {
@@ -261,7 +268,7 @@ func checkReservedWrongStage(p *lint.Pass) {
 					served = append(served, stageNoun(s))
 				}
 			}
-			p.ReportKey(m, "%s tool %q declares %q, which Part III §4.4 reserves for %s tools only; remove it, since no %s request defines that member", strings.Join(served, "/"), lt.Name, m.Key, strings.Join(on, " and "), strings.Join(served, "/"))
+			p.ReportKey(m, "%s tool %q declares %q, which Part III §4.4 reserves for %s tools only; remove it, since Part II §6.4 prohibits request fields a %s request does not define", strings.Join(served, "/"), lt.Name, m.Key, strings.Join(on, " and "), strings.Join(served, "/"))
 		}
 	}
 }

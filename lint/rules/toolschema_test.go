@@ -61,7 +61,7 @@ func TestToolschemaShapesAreValidResults(t *testing.T) {
 	}
 	for _, st := range types.Stages {
 		s := publishedOutputSchema(t, string(st))
-		lt := &snapshot.LoopTool{Name: "x", Stages: map[types.Stage][]*snapshot.Language{st: nil}, Inferred: true}
+		lt := &snapshot.LoopTool{Name: "x", Stages: map[types.Stage][]*snapshot.Language{st: nil}}
 		shapes := shapesOf(snap, pilotageTool{Tool: &snapshot.Tool{Name: "x"}, loop: lt})
 		var names []string
 		for _, sh := range shapes {

@@ -230,6 +230,7 @@ func (s *Snapshot) finish() {
 	}
 	s.walk()
 	s.LoopTools()
+	s.signal = s.findSignal()
 }
 
 func (s *Snapshot) setManifestResult(n *source.Node) {
@@ -237,6 +238,11 @@ func (s *Snapshot) setManifestResult(n *source.Node) {
 		return
 	}
 	s.ManifestResult = n
+	// A request error's structuredContent is an error object, not a
+	// manifest: judging it as one only buries the one real fault.
+	if ie := n.Get("isError"); ie.IsBool() && ie.Truth {
+		return
+	}
 	if sc := n.Get("structuredContent"); sc != nil {
 		s.Manifest = sc
 	}

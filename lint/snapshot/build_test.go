@@ -560,6 +560,9 @@ func TestManifestOptionDerived(t *testing.T) {
 	if n := len(s.Metas()); n != 1 {
 		t.Fatalf("%d _meta objects without --manifest, want 1", n)
 	}
+	if lts := s.LoopTools(); len(lts) != 0 {
+		t.Fatalf("without --manifest there is no loop tool: %+v", lts)
+	}
 	m := `{"pilotage": "1.1", "_meta": {"note": "x"}, "languages": [{"name": "flow/1", "loop": {"validate": "check"}}]}`
 	s, err = buildWith(t, "tools.json", tools, source.Parse("m.json", []byte(m), source.Options{}))
 	if err != nil {
@@ -572,7 +575,7 @@ func TestManifestOptionDerived(t *testing.T) {
 		t.Errorf("%d _meta objects with --manifest, want 2 (the manifest file's too)", n)
 	}
 	lts := s.LoopTools()
-	if len(lts) != 1 || lts[0].Inferred || lts[0].Tool == nil || len(lts[0].Stages["validate"]) != 1 {
+	if len(lts) != 1 || lts[0].Tool == nil || len(lts[0].Stages["validate"]) != 1 {
 		t.Errorf("with --manifest the loop tool comes from the manifest: %+v", lts)
 	}
 }

@@ -15,9 +15,6 @@ type LoopTool struct {
 	// Stages maps each stage the tool serves to the Languages it serves it
 	// for. One tool serving two stages is a defect the rules report.
 	Stages map[types.Stage][]*Language
-	// Inferred is true when there is no manifest and the stage was read
-	// from the tool's program declaration and reserved members.
-	Inferred bool
 }
 
 // Stage returns the tool's stage when it serves exactly one.
@@ -44,12 +41,11 @@ var loopMembers = map[string]types.Stage{
 	"trace":    types.StageTraceFetch,
 }
 
-// LoopTools returns the loop tools, sorted by name. With a manifest they are
-// the tools its Languages' loop objects name; without one they are inferred
-// from tools/list: a tool with a Pilotage program declaration is an execute
-// tool when it declares an execute-only reserved member and a validate tool
-// otherwise, and a tool declaring run_id and no program is a trace-fetch
-// tool.
+// LoopTools returns the loop tools, sorted by name: the tools the manifest's
+// Languages' loop objects name (Part III §4.3). Without a manifest there are
+// none. Argument names and program declarations do not make a loop tool: an
+// ordinary tool may take a run_id or a program, and only the loop map says
+// which tool serves which stage.
 func (s *Snapshot) LoopTools() []*LoopTool {
 	if !s.loopsDone {
 		s.loopsDone = true
@@ -68,28 +64,18 @@ func (s *Snapshot) findLoopTools() []*LoopTool {
 		}
 		return lt
 	}
-	if s.Manifest != nil {
-		for _, l := range s.Languages {
-			loop := l.Node.Get("loop")
-			if !loop.IsObject() {
+	for _, l := range s.Languages {
+		loop := l.Node.Get("loop")
+		if !loop.IsObject() {
+			continue
+		}
+		for _, m := range loop.Kids {
+			st, ok := loopMembers[m.Key]
+			if !ok || m.Kind != source.String || m.Text == "" {
 				continue
 			}
-			for _, m := range loop.Kids {
-				st, ok := loopMembers[m.Key]
-				if !ok || m.Kind != source.String || m.Text == "" {
-					continue
-				}
-				lt := get(m.Text)
-				lt.Stages[st] = append(lt.Stages[st], l)
-			}
-		}
-	} else {
-		for _, t := range s.Tools {
-			if st, ok := inferStage(t); ok {
-				lt := get(t.Name)
-				lt.Inferred = true
-				lt.Stages[st] = nil
-			}
+			lt := get(m.Text)
+			lt.Stages[st] = append(lt.Stages[st], l)
 		}
 	}
 	out := make([]*LoopTool, 0, len(byName))
@@ -98,22 +84,6 @@ func (s *Snapshot) findLoopTools() []*LoopTool {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
-}
-
-func inferStage(t *Tool) (types.Stage, bool) {
-	props := t.InputSchema.Get("properties")
-	if t.Meta.Get(types.MetaKey).IsObject() {
-		for _, arg := range []string{types.ArgProgramRef, types.ArgInput, types.ArgTraceLevel, types.ArgExpectedCatalogVersion, types.ArgIdempotencyKey, types.ArgTestRun, types.ArgMode, types.ArgStore} {
-			if props.Has(arg) {
-				return types.StageExecute, true
-			}
-		}
-		return types.StageValidate, true
-	}
-	if props.Has(types.ArgRunID) {
-		return types.StageTraceFetch, true
-	}
-	return "", false
 }
 
 // ProgramDeclaration returns the tool's Pilotage _meta value (Part III §5),

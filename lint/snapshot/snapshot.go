@@ -77,6 +77,7 @@ type Snapshot struct {
 	extensions []*source.Node
 	loops      []*LoopTool
 	loopsDone  bool
+	signal     bool
 }
 
 // Tool is one entry of tools/list.

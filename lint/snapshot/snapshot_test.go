@@ -202,14 +202,14 @@ func describeLoops(lts []*snapshot.LoopTool) []string {
 		}
 		sort.Strings(stages)
 		one, ok := lt.Stage()
-		out = append(out, fmt.Sprintf("%s tool=%v inferred=%v stages=%s stage=%s/%v", lt.Name, lt.Tool != nil, lt.Inferred, strings.Join(stages, " "), one, ok))
+		out = append(out, fmt.Sprintf("%s tool=%v stages=%s stage=%s/%v", lt.Name, lt.Tool != nil, strings.Join(stages, " "), one, ok))
 	}
 	return out
 }
 
 // TestLoopTools checks the loop tools read from a manifest (sorted by name,
 // shared between Languages, one tool for two stages, named but not listed)
-// and inferred from tools/list when there is no manifest.
+// and that without a manifest there are none, whatever the tools declare.
 func TestLoopTools(t *testing.T) {
 	const tools = `{"tools": [
  {"name": "check", "inputSchema": {"type": "object"}},
@@ -227,10 +227,10 @@ func TestLoopTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"check tool=true inferred=false stages=execute[b/1] validate[a/1,b/1] stage=/false",
-		"ghost tool=false inferred=false stages=validate[c/1] stage=validate/true",
-		"run tool=true inferred=false stages=execute[a/1] stage=execute/true",
-		"trace_run tool=true inferred=false stages=trace[a/1] stage=trace/true",
+		"check tool=true stages=execute[b/1] validate[a/1,b/1] stage=/false",
+		"ghost tool=false stages=validate[c/1] stage=validate/true",
+		"run tool=true stages=execute[a/1] stage=execute/true",
+		"trace_run tool=true stages=trace[a/1] stage=trace/true",
 	}
 	if got := describeLoops(s.LoopTools()); !reflect.DeepEqual(got, want) {
 		t.Errorf("from the manifest:\ngot  %q\nwant %q", got, want)
@@ -253,17 +253,10 @@ func TestLoopTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// trace_flow declares a program, so it is read as a validate tool: a
-	// trace-fetch tool takes a run id, not a program.
-	want = []string{
-		"run_flow tool=true inferred=true stages=execute[] stage=execute/true",
-		"run_test tool=true inferred=true stages=execute[] stage=execute/true",
-		"trace_flow tool=true inferred=true stages=validate[] stage=validate/true",
-		"trace_run tool=true inferred=true stages=trace[] stage=trace/true",
-		"validate_flow tool=true inferred=true stages=validate[] stage=validate/true",
-	}
-	if got := describeLoops(s.LoopTools()); !reflect.DeepEqual(got, want) {
-		t.Errorf("inferred:\ngot  %q\nwant %q", got, want)
+	// Argument names and program declarations make no loop tool: only a
+	// manifest's loop map does.
+	if got := describeLoops(s.LoopTools()); len(got) != 0 {
+		t.Errorf("without a manifest: got %q, want none", got)
 	}
 }
 

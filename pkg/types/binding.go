@@ -29,6 +29,10 @@ const (
 	ToolCatalog  = "pilotage_catalog"
 )
 
+// ReservedToolPrefix begins the names of the fixed-name tools; a tool named
+// with it is a sign the Server means to speak Pilotage.
+const ReservedToolPrefix = "pilotage_"
+
 // FixedTools lists the fixed-name access tools in spec order.
 var FixedTools = []string{ToolManifest, ToolGetGuide, ToolCatalog}
 

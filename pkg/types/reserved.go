@@ -40,7 +40,9 @@ type ReservedArg struct {
 // name; see ProgramDeclaration.
 var ReservedArgs = []ReservedArg{
 	{ArgProgramRef, []Stage{StageExecute}, "string"},
-	{ArgInput, []Stage{StageExecute}, "object"},
+	// The table gives input no type: a Language's parameter-binding
+	// convention (Part II §6.5.5) may take an array or a scalar.
+	{ArgInput, []Stage{StageExecute}, ""},
 	{ArgContext, []Stage{StageValidate, StageExecute}, ""},
 	{ArgTraceLevel, []Stage{StageExecute, StageTraceFetch}, "string"},
 	{ArgExpectedCatalogVersion, []Stage{StageExecute}, "string"},

@@ -73,6 +73,13 @@ func patch(defs map[string]*jsonschema.Schema) error {
 	l := get("Language")
 	prop(l, "name").Pattern = types.LanguageIDPattern
 	setProp(l, "context_schema", ref("JSONSchema"))
+	// The MCP binding fixes the reference fields to the access tools
+	// (Part III §4, "Manifest reference-field binding").
+	setProp(l, "guides", must(fmt.Sprintf(`{"const":%q,"description":"Bound to the fixed access tool in the MCP binding (Part III §4)."}`, types.ToolGetGuide)))
+	setProp(l, "catalog", must(fmt.Sprintf(`{"const":%q,"description":"Bound to the fixed access tool in the MCP binding (Part III §4); present iff catalog is declared."}`, types.ToolCatalog)))
+	// locator is "M when validate is declared" (Part II §5.1), and the
+	// capability floor (§4.3) makes every Language declare validate.
+	l.Required = append(l.Required, "locator")
 
 	g := get("GuideMeta")
 	// The index form carries every guide field except the body (Part III
