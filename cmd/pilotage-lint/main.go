@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/buildinfo"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/baseline"
 	"github.com/pilotagekit/pilotagekit/lint/config"
@@ -61,12 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runLint(args, e)
 }
 
-func toolVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
-}
+func toolVersion() string { return buildinfo.Version() }
 
 func tool() report.Tool { return report.Tool{Name: "pilotage-lint", Version: toolVersion()} }
 
