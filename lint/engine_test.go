@@ -628,6 +628,7 @@ func TestJSONLinesPositions(t *testing.T) {
 		want := []lint.Finding{{
 			Rule: "meta-key", Severity: lint.Error, File: name, Line: 3, Column: 1908, EndLine: 3, EndColumn: 1918,
 			Pointer: "/result/tools/3/_meta/pilotage", Spec: metaKey.Spec,
+			Key: "/result/tools/[name=validate_flow]/_meta/pilotage",
 		}}
 		if len(res.Findings) == 1 {
 			want[0].Message = res.Findings[0].Message

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path"
 	"runtime"
 	"sort"
 	"strings"
@@ -24,14 +23,6 @@ type Input struct {
 	// containing it; an unrecognized explicit file is a finding, an
 	// unrecognized file met in a directory walk is skipped quietly.
 	Explicit bool
-}
-
-// Ignore suppresses findings of a rule (or of every rule, for "" or "*") in
-// files matching a glob, at pointers under a prefix.
-type Ignore struct {
-	Rule    string `json:"rule,omitempty" yaml:"rule,omitempty"`
-	Path    string `json:"path,omitempty" yaml:"path,omitempty"`
-	Pointer string `json:"pointer,omitempty" yaml:"pointer,omitempty"`
 }
 
 // Options configure a run.
@@ -169,6 +160,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	snap, err := snapshot.Build(f, opt.InputKind)
 	var findings []located
 	report := func(fd located) {
+		fd.Key = findingKey(f, snap, fd)
 		if !ignored(opt.Ignores, &fd.Finding) {
 			findings = append(findings, fd)
 		}
@@ -290,24 +282,6 @@ func enabled(rules []*Rule, id string) bool {
 
 func engineFinding(r *Rule, f *source.File, msg string) Finding {
 	return Finding{Rule: r.ID, Severity: r.Severity, File: f.Name, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, Message: msg, Spec: r.Spec}
-}
-
-func ignored(ignores []Ignore, f *Finding) bool {
-	for _, ig := range ignores {
-		if ig.Rule != "" && ig.Rule != "*" && ig.Rule != f.Rule {
-			continue
-		}
-		if ig.Path != "" {
-			if ok, _ := path.Match(ig.Path, f.File); !ok && !strings.HasPrefix(f.File, strings.TrimSuffix(ig.Path, "/")+"/") {
-				continue
-			}
-		}
-		if ig.Pointer != "" && f.Pointer != ig.Pointer && !strings.HasPrefix(f.Pointer, strings.TrimSuffix(ig.Pointer, "/")+"/") {
-			continue
-		}
-		return true
-	}
-	return false
 }
 
 // Dedupe sorts findings and drops exact repeats, which arise when a

@@ -104,6 +104,9 @@ type Finding struct {
 	Pointer string `json:"pointer"`
 	Message string `json:"message"`
 	Spec    string `json:"spec"`
+	// Key is Pointer in identity form (see KeyOf): what baselines and
+	// ignores match, so they survive reordering.
+	Key string `json:"-"`
 }
 
 // located is a finding with the byte offset of its document in the file
