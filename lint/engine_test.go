@@ -315,7 +315,7 @@ func TestFallbackDropped(t *testing.T) {
 // TestUnrecognizedInputs checks that an input that is no Pilotage surface
 // gets only the Syntax rules and an input-kind finding when it was named,
 // and nothing at all when a directory walk met it; a walked file that does
-// not even parse still gets its syntax finding.
+// not even parse still gets its syntax finding when it names MCP members.
 func TestUnrecognizedInputs(t *testing.T) {
 	syntax := reportAt("syntax", "", "/name")
 	syntax.Syntax = true
@@ -336,8 +336,12 @@ func TestUnrecognizedInputs(t *testing.T) {
 		{name: "named", in: lint.Input{Name: "package.json", Data: pkg, Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"package.json:1:1 input-kind ", "package.json:1:1 syntax ", "package.json:1:10 syntax /name"}},
 		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
-		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
-			want: []string{"broken.json:1:10 json-syntax "}},
+		// A walked file that does not parse is skipped too unless it names
+		// MCP members: a tsconfig.json with comments is no broken snapshot.
+		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked tsconfig with comments", in: lint.Input{Name: "tsconfig.json", Data: []byte("{\n  // strict\n  \"compilerOptions\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked, broken MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": `)}, kind: snapshot.KindUnknown,
+			want: []string{"broken.json:1:41 json-syntax "}},
 		{name: "named JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n"), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"app.jsonl:1:1 input-kind ", "app.jsonl:1:1 syntax "}},
 		{name: "walked JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n")}, kind: snapshot.KindUnknown, want: []string{}},

@@ -174,6 +174,9 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	// A document read as a kind it does not fit would draw findings about a
 	// reading the user did not mean; only the text rules apply to it.
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
+	if snap.Kind == snapshot.KindUnknown && err == nil && !in.Explicit && len(f.Docs) == 0 && !mentionsMCP(f.Data) {
+		return FileInfo{in.Name, snap.Kind}, nil, true
+	}
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
 		if !in.Explicit {
 			return FileInfo{in.Name, snap.Kind}, nil, true

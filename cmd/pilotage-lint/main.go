@@ -83,6 +83,8 @@ type lintFlags struct {
 	baseline      string
 	writeBaseline string
 	printConfig   bool
+	exclude       []string
+	namedAsWalked bool
 }
 
 func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
@@ -104,6 +106,8 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "<stdin>", "name of standard input (-) in reports")
 	fs.Int64Var(&f.maxBytes, "max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
+	fs.StringArrayVar(&f.exclude, "exclude", nil, "skip files and folders matching this glob in directory walks (** spans folders; repeatable)")
+	fs.BoolVar(&f.namedAsWalked, "skip-unrecognized", false, "skip named files whose kind is not recognised, as a directory walk does (for hooks that pass every matching file)")
 	fs.Usage = func() {
 		var names []string
 		for name := range subcommands {
@@ -166,7 +170,7 @@ func runLint(args []string, e *env) int {
 			return exitUsage
 		}
 	}
-	ins, errs := inputs.Collect(paths, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin})
+	ins, errs := inputs.Collect(paths, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin, Exclude: f.exclude, NamedAsWalked: f.namedAsWalked})
 	if f.manifest != "" {
 		m, merrs := inputs.Collect([]string{f.manifest}, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin})
 		errs = append(errs, merrs...)
