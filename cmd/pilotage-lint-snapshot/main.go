@@ -82,7 +82,8 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 	}
 	command := fs.Args()
 	if (len(command) == 0) == (f.url == "") {
-		fmt.Fprintln(stderr, "pilotage-lint snapshot: give a server command after -- or --url, not both (see --help)")
+		fmt.Fprintln(stderr, "pilotage-lint snapshot: give a server command after -- or --url, not both")
+		fs.Usage()
 		return exitUsage
 	}
 	if len(f.headers) > 0 && f.url == "" {

@@ -245,6 +245,9 @@ func TestSnapshotFailures(t *testing.T) {
 			if !strings.Contains(stderr, tc.want) {
 				t.Errorf("stderr %q lacks %q", stderr, tc.want)
 			}
+			if (tc.name == "neither" || tc.name == "unknown flag") && !strings.Contains(stderr, "usage: pilotage-lint snapshot") {
+				t.Errorf("a usage error without the usage line:\n%s", stderr)
+			}
 			if strings.Contains(stderr, "goroutine ") {
 				t.Errorf("stderr holds a stack trace:\n%s", stderr)
 			}
