@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -177,5 +178,50 @@ func TestParseHeaders(t *testing.T) {
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%q: error %v, want %q", tc.arg, err, tc.want)
 		}
+	}
+}
+
+// TestTakeToolsListRefused: a server that answers the handshake but
+// refuses tools/list is still snapshotted, without tools, with a warning.
+func TestTakeToolsListRefused(t *testing.T) {
+	// A bare JSON-RPC endpoint: go-sdk servers always answer tools/list.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
+			http.Error(w, "bad request", http.StatusMethodNotAllowed)
+			return
+		}
+		if req.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch req.Method {
+		case "initialize":
+			fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "bare", "version": "1"}}}`, req.ID)
+		default:
+			fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "error": {"code": -32601, "message": "Method not found"}}`, req.ID)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	res, err := Take(context.Background(), Options{URL: srv.URL, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(res.JSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["initialize"] == nil && doc["discover"] == nil {
+		t.Errorf("no handshake recorded:\n%s", res.JSON)
+	}
+	if doc["tools"] != nil {
+		t.Errorf("tools recorded from a refused tools/list:\n%s", res.JSON)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "tools/list failed with JSON-RPC error") {
+		t.Errorf("warnings %q", res.Warnings)
 	}
 }
