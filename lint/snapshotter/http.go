@@ -64,6 +64,9 @@ func checkURL(raw string) error {
 type watcher struct {
 	base    http.RoundTripper
 	headers http.Header
+	// host is the endpoint's: the headers (credentials, usually) go only
+	// there, never to a host a redirect points at.
+	host string
 
 	mu      sync.Mutex
 	refused int // the first 401 or 403 status seen
@@ -71,7 +74,7 @@ type watcher struct {
 }
 
 func (w *watcher) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(w.headers) > 0 {
+	if len(w.headers) > 0 && req.URL.Host == w.host {
 		req = req.Clone(req.Context())
 		for k, vs := range w.headers {
 			req.Header[k] = vs

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -223,5 +224,40 @@ func TestTakeToolsListRefused(t *testing.T) {
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "tools/list failed with JSON-RPC error") {
 		t.Errorf("warnings %q", res.Warnings)
+	}
+}
+
+// TestHeadersStayWithTheEndpoint: a redirect to another host does not
+// carry the --header credentials along.
+func TestHeadersStayWithTheEndpoint(t *testing.T) {
+	url := serve(t, false)
+	var leaked []string
+	var mu sync.Mutex
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		leaked = append(leaked, r.Header.Get("Authorization"))
+		mu.Unlock()
+		http.Redirect(w, r, url, http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(other.Close)
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// localhost and 127.0.0.1 are different hosts to the client.
+		http.Redirect(w, r, strings.Replace(other.URL, "127.0.0.1", "localhost", 1)+"/mcp", http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(front.Close)
+	h, err := ParseHeaders([]string{"Authorization: Bearer " + secret}, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = Take(context.Background(), Options{URL: front.URL + "/mcp", Headers: h, Timeout: 5 * time.Second})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(leaked) == 0 {
+		t.Fatal("the redirect was not followed; the test proves nothing")
+	}
+	for _, v := range leaked {
+		if v != "" {
+			t.Errorf("the redirect target received Authorization %q", v)
+		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"strings"
 	"sync"
@@ -126,7 +127,8 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		if err := checkURL(opt.URL); err != nil {
 			return nil, &Error{Stage: "start", Err: err}
 		}
-		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers}
+		u, _ := url.Parse(opt.URL)
+		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers, host: u.Host}
 		transport = &mcp.StreamableClientTransport{Endpoint: opt.URL, HTTPClient: &http.Client{Transport: watch}, DisableStandaloneSSE: true, MaxRetries: -1}
 	} else {
 		cmd := exec.Command(opt.Command[0], opt.Command[1:]...)
