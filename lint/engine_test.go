@@ -313,7 +313,7 @@ func TestFallbackDropped(t *testing.T) {
 // TestUnrecognizedInputs checks that an input that is no Pilotage surface
 // gets only the Syntax rules and an input-kind finding when it was named,
 // and nothing at all when a directory walk met it; a walked file that does
-// not even parse still gets its syntax finding.
+// not even parse still gets its syntax finding when it names MCP members.
 func TestUnrecognizedInputs(t *testing.T) {
 	syntax := reportAt("syntax", "", "/name")
 	syntax.Syntax = true
@@ -342,6 +342,14 @@ func TestUnrecognizedInputs(t *testing.T) {
 			want: []string{}, quiet: true},
 		{name: "walked, broken Pilotage", in: lint.Input{Name: "broken.json", Data: []byte(`{"pilotage": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:14 json-syntax "}},
+		// A walked file that does not parse is skipped unless it names MCP
+		// members: a tsconfig.json with comments is no broken snapshot; and
+		// a broken MCP listing that never mentions Pilotage is not judged.
+		{name: "walked tsconfig with comments", in: lint.Input{Name: "tsconfig.json", Data: []byte("{\n  // strict\n  \"compilerOptions\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}, quiet: true},
+		{name: "walked, broken MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": `)}, kind: snapshot.KindUnknown,
+			want: []string{}, quiet: true},
+		{name: "walked, broken Pilotage MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "pilotage_manifest", "inputSchema": `)}, kind: snapshot.KindUnknown,
+			want: []string{"broken.json:1:57 json-syntax "}},
 		{name: "named JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n"), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"app.jsonl:1:1 input-kind "}, quiet: true},
 		{name: "walked JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n")}, kind: snapshot.KindUnknown, want: []string{}},
@@ -626,6 +634,7 @@ func TestJSONLinesPositions(t *testing.T) {
 		want := []lint.Finding{{
 			Rule: "meta-key", Severity: lint.Error, File: name, Line: 3, Column: 1908, EndLine: 3, EndColumn: 1918,
 			Pointer: "/result/tools/3/_meta/pilotage", Spec: metaKey.Spec,
+			Key: "/result/tools/[name=validate_flow]/_meta/pilotage",
 		}}
 		if len(res.Findings) == 1 {
 			want[0].Message = res.Findings[0].Message

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"runtime"
 	"sort"
 	"strings"
@@ -25,14 +24,6 @@ type Input struct {
 	// containing it; an unrecognized explicit file is a finding, an
 	// unrecognized file met in a directory walk is skipped quietly.
 	Explicit bool
-}
-
-// Ignore suppresses findings of a rule (or of every rule, for "" or "*") in
-// files matching a glob, at pointers under a prefix.
-type Ignore struct {
-	Rule    string `json:"rule,omitempty" yaml:"rule,omitempty"`
-	Path    string `json:"path,omitempty" yaml:"path,omitempty"`
-	Pointer string `json:"pointer,omitempty" yaml:"pointer,omitempty"`
 }
 
 // Options configure a run.
@@ -197,6 +188,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	snap, err := snapshot.BuildWith(f, snapshot.Options{Kind: opt.InputKind, Manifest: mf})
 	var findings []located
 	report := func(fd located) {
+		fd.Key = findingKey(f, snap, fd)
 		if fd.Rule != "" && !ignored(opt.Ignores, &fd.Finding) {
 			findings = append(findings, fd)
 		}
@@ -215,6 +207,9 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	// A document read as a kind it does not fit would draw findings about a
 	// reading the user did not mean; only the text rules apply to it.
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
+	if snap.Kind == snapshot.KindUnknown && err == nil && !in.Explicit && len(f.Docs) == 0 && !mentionsMCP(f.Data) {
+		return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
+	}
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
 		if !in.Explicit {
 			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
@@ -322,24 +317,6 @@ func engineFinding(rules []*Rule, r *Rule, f *source.File, msg string) Finding {
 		return Finding{}
 	}
 	return Finding{Rule: r.ID, Severity: r.Severity, File: f.Name, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, Message: msg, Spec: r.Spec}
-}
-
-func ignored(ignores []Ignore, f *Finding) bool {
-	for _, ig := range ignores {
-		if ig.Rule != "" && ig.Rule != "*" && ig.Rule != f.Rule {
-			continue
-		}
-		if ig.Path != "" {
-			if ok, _ := path.Match(ig.Path, f.File); !ok && !strings.HasPrefix(f.File, strings.TrimSuffix(ig.Path, "/")+"/") {
-				continue
-			}
-		}
-		if ig.Pointer != "" && f.Pointer != ig.Pointer && !strings.HasPrefix(f.Pointer, strings.TrimSuffix(ig.Pointer, "/")+"/") {
-			continue
-		}
-		return true
-	}
-	return false
 }
 
 // Dedupe sorts findings and drops exact repeats, which arise when a

@@ -111,6 +111,9 @@ type Finding struct {
 	// Related are other places the finding relates to, such as the tool a
 	// loop member names or the plan step a trace entry lacks.
 	Related []Related `json:"related,omitempty"`
+	// Key is Pointer in identity form (see KeyOf): what baselines and
+	// ignores match, so they survive reordering.
+	Key string `json:"-"`
 }
 
 // Related is a second location of a finding, with a note saying what it is.

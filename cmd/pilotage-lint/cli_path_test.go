@@ -48,6 +48,7 @@ func TestDiffReadsConfig(t *testing.T) {
 // TestUsageErrors: a wrong flag or a missing argument on any subcommand says
 // what was wrong and repeats the usage line, exit 2.
 func TestUsageErrors(t *testing.T) {
+	snapshotTool(t) // snapshot's usage errors come from the binary it hands off to
 	for _, tc := range []struct {
 		args []string
 		want string

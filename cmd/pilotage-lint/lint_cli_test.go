@@ -103,8 +103,10 @@ func TestLintConfigFileFoundUpward(t *testing.T) {
 		t.Fatalf("the bad example should draw several findings:\n%s", before)
 	}
 	first := doc.Findings[0]
+	// The path is relative to the config file's folder, not the working
+	// directory.
 	cfg := "# ignore one finding by rule, path and pointer; demote another rule\n" +
-		"ignore:\n  - rule: " + first.Rule + "\n    path: \"*.json\"\n    pointer: " + first.Pointer + "\n" +
+		"ignore:\n  - rule: " + first.Rule + "\n    path: \"a/**/*.json\"\n    pointer: " + first.Pointer + "\n" +
 		"disable: [" + doc.Findings[1].Rule + "]\n"
 	must(t, os.WriteFile(filepath.Join(root, ".pilotage-lint.yaml"), []byte(cfg), 0o644))
 	_, after, stderr := cli(t, sub, "", "--format", "json", "server.json")

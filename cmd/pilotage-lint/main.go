@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/buildinfo"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/baseline"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
@@ -102,12 +102,7 @@ func parseArgs(e *env, fs *pflag.FlagSet, args []string) (code int, ok bool) {
 	return 0, true
 }
 
-func toolVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
-}
+func toolVersion() string { return buildinfo.Version() }
 
 func tool() report.Tool { return report.Tool{Name: "pilotage-lint", Version: toolVersion()} }
 
@@ -124,6 +119,8 @@ type lintFlags struct {
 	baseline      string
 	writeBaseline string
 	printConfig   bool
+	exclude       []string
+	namedAsWalked bool
 }
 
 func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
@@ -140,6 +137,8 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "<stdin>", "name of standard input (-) in reports")
 	fs.Int64Var(&f.maxBytes, "max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
+	fs.StringArrayVar(&f.exclude, "exclude", nil, "skip files and folders matching this glob in directory walks (** spans folders; repeatable)")
+	fs.BoolVar(&f.namedAsWalked, "skip-unrecognized", false, "skip named files whose kind is not recognised, as a directory walk does (for hooks that pass every matching file)")
 	fs.Usage = func() {
 		var names []string
 		for _, c := range commands() {
@@ -196,7 +195,7 @@ func runLint(args []string, e *env) int {
 			return exitUsage
 		}
 	}
-	ins, errs := inputs.Collect(paths, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin})
+	ins, errs := inputs.Collect(paths, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin, Exclude: f.exclude, NamedAsWalked: f.namedAsWalked})
 	if f.manifest != "" {
 		m, merrs := inputs.Collect([]string{f.manifest}, inputs.Options{MaxBytes: f.maxBytes, StdinName: f.stdinFilename, Stdin: e.stdin})
 		errs = append(errs, merrs...)

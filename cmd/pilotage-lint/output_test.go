@@ -209,7 +209,7 @@ func TestBaseline(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(tmp, "pilotage-baseline.json"))
 	must(t, err)
 	must(t, json.Unmarshal(data, &file))
-	if file.Version != 1 || len(file.Findings) != n || file.Findings[0].File != "a.json" {
+	if file.Version != 2 || len(file.Findings) != n || file.Findings[0].File != "a.json" {
 		t.Fatalf("baseline file (%d findings expected):\n%s", n, data)
 	}
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -66,17 +67,30 @@ func TestPreCommitHook(t *testing.T) {
 		}
 		return string(out)
 	}
-	config := "repos:\n  - repo: " + hookRepo + "\n    rev: " + strings.TrimSpace(string(rev)) + "\n    hooks:\n      - id: pilotage-lint\n"
+	// The README's .pre-commit-config.yaml, pointed at this checkout.
+	config := readmeBlock(t, "```yaml\n# .pre-commit-config.yaml\n")
+	config = strings.Replace(config, "https://github.com/pilotagekit/pilotagekit", hookRepo, 1)
+	config = regexp.MustCompile(`rev: \S+`).ReplaceAllString(config, "rev: "+strings.TrimSpace(string(rev)))
 	must(t, os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644))
 	must(t, os.WriteFile(filepath.Join(repo, "mcp-good.json"), good, 0o644))
 	must(t, os.WriteFile(filepath.Join(repo, "package.json"), []byte("{not json"), 0o644))
+	// MCP client configs match the hook's pattern but are no server
+	// surface: skipped quietly, even with comments.
+	must(t, os.MkdirAll(filepath.Join(repo, ".vscode"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(repo, ".cursor"), 0o755))
+	must(t, os.WriteFile(filepath.Join(repo, ".vscode", "mcp.json"), []byte("{\n  // the team's servers\n  \"servers\": {\"x\": {\"command\": \"npx\", \"args\": [\"-y\", \"x\"]}},\n}\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(repo, ".cursor", "mcp.json"), []byte(`{"mcpServers": {"x": {"command": "npx"}}}`), 0o644))
+	must(t, os.WriteFile(filepath.Join(repo, "mcp.json"), []byte(`{"mcpServers": {"y": {"url": "https://example.com/mcp"}}}`), 0o644))
 
 	sh(true, "git", "init", "-q")
 	sh(true, "pre-commit", "install")
 	sh(true, "git", "add", ".")
-	out := sh(true, "git", "commit", "-q", "-m", "clean snapshot")
+	out := sh(true, "git", "commit", "-q", "-m", "clean snapshot and client configs")
 	if !strings.Contains(out, "pilotage-lint") || !strings.Contains(out, "Passed") {
 		t.Fatalf("the hook did not run on mcp-good.json:\n%s", out)
+	}
+	if strings.Contains(out, "mcp.json") {
+		t.Errorf("the hook said something about an MCP client config:\n%s", out)
 	}
 
 	must(t, os.WriteFile(filepath.Join(repo, "snapshots", "pilotage-server.json"), bad, 0o644))
@@ -90,4 +104,19 @@ func TestPreCommitHook(t *testing.T) {
 	if strings.Contains(out, "package.json") {
 		t.Errorf("the hook linted a file outside the naming convention:\n%s", out)
 	}
+}
+
+// readmeBlock returns the body of the README's fenced block that starts
+// with start (the fence line and what follows it), up to the closing fence.
+func readmeBlock(t *testing.T, start string) string {
+	t.Helper()
+	readme, err := os.ReadFile(repoPath(t, "README.md"))
+	must(t, err)
+	_, rest, ok := strings.Cut(string(readme), start)
+	if !ok {
+		t.Fatalf("README lost the block starting %q", start)
+	}
+	body, _, _ := strings.Cut(rest, "```")
+	_, afterFence, _ := strings.Cut(start, "\n")
+	return afterFence + body
 }

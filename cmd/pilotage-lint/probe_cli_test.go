@@ -28,6 +28,7 @@ func TestSnapshotProbeCLI(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../../lint/snapshotter/testdata/pilotserver").CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
+	snapshotTool(t)
 	cmd := exec.Command(bin, "-mode", "full", "-http", "127.0.0.1:0")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

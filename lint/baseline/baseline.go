@@ -2,10 +2,14 @@
 // existing finding first: a baseline file records today's findings, and
 // later runs suppress those and report only new ones.
 //
-// A finding matches a recorded one by rule, file and JSON Pointer. Lines
-// and columns are ignored, so reformatting a file or adding a tool above
-// an old defect does not resurrect it; messages are ignored too, so a new
-// pilotage-lint release that rewords a message keeps the baseline valid.
+// A finding matches a recorded one by rule, file and JSON Pointer in
+// identity form (lint.KeyOf: /tools/tools/[name=run_flow]/inputSchema, not
+// /tools/tools/3/inputSchema). Lines, columns and array indexes of named
+// things are ignored, so reformatting a file, or inserting and reordering
+// tools, does not resurrect an old defect; messages are ignored too, so a
+// new pilotage-lint release that rewords a message keeps the baseline
+// valid. Version 1 files, which recorded plain pointers, still load and
+// match on the plain pointer.
 // Matching counts: two recorded findings suppress at most two current ones
 // with the same key, so a second copy of a known defect is still reported.
 package baseline
@@ -23,8 +27,9 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint"
 )
 
-// Version is the baseline file format's version.
-const Version = 1
+// Version is the baseline file format's version: 2 records pointers in
+// identity form; 1 recorded them with array indexes.
+const Version = 2
 
 // Entry is one recorded finding. Message is for the people reviewing the
 // file; matching does not use it.
@@ -51,7 +56,7 @@ type key struct{ rule, file, pointer string }
 func New(path string, findings []lint.Finding) *Baseline {
 	b := &Baseline{Version: Version, Findings: []Entry{}, dir: filepath.Dir(path)}
 	for _, f := range findings {
-		b.Findings = append(b.Findings, Entry{Rule: f.Rule, File: b.rel(f.File), Pointer: f.Pointer, Message: f.Message})
+		b.Findings = append(b.Findings, Entry{Rule: f.Rule, File: b.rel(f.File), Pointer: keyOf(&f), Message: f.Message})
 	}
 	slices.SortStableFunc(b.Findings, func(x, y Entry) int {
 		return cmp.Or(strings.Compare(x.File, y.File), strings.Compare(x.Rule, y.Rule),
@@ -73,10 +78,13 @@ func (b *Baseline) Marshal() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Save writes the baseline to path.
+// Save writes the baseline to path, creating its folders.
 func (b *Baseline) Save(path string) error {
 	data, err := b.Marshal()
 	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	return os.WriteFile(path, data, 0o644)
@@ -99,7 +107,7 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	if err := dec.Decode(&b); err != nil {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
-	if b.Version != Version {
+	if b.Version != Version && b.Version != 1 {
 		return nil, fmt.Errorf("baseline %s: version %d is not %d; regenerate it with --write-baseline", path, b.Version, Version)
 	}
 	b.dir = filepath.Dir(path)
@@ -115,7 +123,11 @@ func (b *Baseline) Filter(findings []lint.Finding) (kept []lint.Finding, suppres
 		left[key{e.Rule, e.File, e.Pointer}]++
 	}
 	for _, f := range findings {
-		k := key{f.Rule, b.rel(f.File), f.Pointer}
+		ptr := keyOf(&f)
+		if b.Version == 1 {
+			ptr = f.Pointer
+		}
+		k := key{f.Rule, b.rel(f.File), ptr}
 		if left[k] > 0 {
 			left[k]--
 			suppressed++
@@ -134,12 +146,16 @@ func (b *Baseline) Filter(findings []lint.Finding) (kept []lint.Finding, suppres
 }
 
 // rel names a finding's file relative to the baseline's folder, with
-// forward slashes. Names that are not paths in that tree (standard input,
-// files outside it) are kept as they are, cleaned.
+// forward slashes, also when it lies outside that folder (../snaps/x.json),
+// so the baseline matches from any working directory. Standard input
+// ("<stdin>") is no path and is kept as it is.
 func (b *Baseline) rel(file string) string {
+	if strings.HasPrefix(file, "<") {
+		return file
+	}
 	if dir, err := filepath.Abs(b.dir); err == nil {
 		if af, err := filepath.Abs(file); err == nil {
-			if r, err := filepath.Rel(dir, af); err == nil && r != ".." && !filepath.IsAbs(r) && !startsDotDot(r) {
+			if r, err := filepath.Rel(dir, af); err == nil {
 				return filepath.ToSlash(r)
 			}
 		}
@@ -147,6 +163,11 @@ func (b *Baseline) rel(file string) string {
 	return filepath.ToSlash(filepath.Clean(file))
 }
 
-func startsDotDot(r string) bool {
-	return len(r) >= 3 && r[:2] == ".." && os.IsPathSeparator(r[2])
+// keyOf is the pointer a baseline records: the identity form when the
+// engine computed one.
+func keyOf(f *lint.Finding) string {
+	if f.Key != "" {
+		return f.Key
+	}
+	return f.Pointer
 }

@@ -41,7 +41,7 @@ func TestFileFormatIsStableAndVersioned(t *testing.T) {
 		t.Errorf("order depends on input order:\n%s\n%s", x, y)
 	}
 	want := `{
-  "version": 1,
+  "version": 2,
   "findings": [
     {
       "rule": "json-duplicate-key",
@@ -134,7 +134,7 @@ func TestPathsRelativeToBaseline(t *testing.T) {
 
 func TestLoadRejects(t *testing.T) {
 	for name, text := range map[string]string{
-		"version":  `{"version": 2, "findings": []}`,
+		"version":  `{"version": 3, "findings": []}`,
 		"unknown":  `{"version": 1, "findings": [], "extra": 1}`,
 		"not json": `version: 1`,
 	} {
@@ -144,5 +144,47 @@ func TestLoadRejects(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.json")); err == nil {
 		t.Error("missing file accepted")
+	}
+}
+
+// TestIdentityKeys: a version 2 baseline records the identity form of the
+// pointer and matches on it, so reordering tools keeps a finding
+// suppressed; a version 1 file still matches on plain pointers.
+func TestIdentityKeys(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	f := fd("r", file, "/tools/tools/3/inputSchema", 1, "m")
+	f.Key = "/tools/tools/[name=run_flow]/inputSchema"
+	b := roundTrip(t, dir, []lint.Finding{f})
+	if got := b.Findings[0].Pointer; got != f.Key {
+		t.Errorf("recorded pointer %q, want %q", got, f.Key)
+	}
+	moved := fd("r", file, "/tools/tools/0/inputSchema", 1, "m")
+	moved.Key = f.Key
+	if kept, n, _ := b.Filter([]lint.Finding{moved}); n != 1 || len(kept) != 0 {
+		t.Errorf("the same tool at another index is not matched")
+	}
+	other := fd("r", file, "/tools/tools/3/inputSchema", 1, "m")
+	other.Key = "/tools/tools/[name=new_tool]/inputSchema"
+	if kept, n, _ := b.Filter([]lint.Finding{other}); n != 0 || len(kept) != 1 {
+		t.Errorf("another tool at the old index is suppressed")
+	}
+
+	v1, err := Parse(filepath.Join(dir, "old.json"), []byte(`{"version": 1, "findings": [{"rule": "r", "file": "s.json", "pointer": "/tools/tools/3/inputSchema", "message": "m"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept, n, _ := v1.Filter([]lint.Finding{f}); n != 1 || len(kept) != 0 {
+		t.Errorf("a version 1 baseline no longer matches its plain pointer")
+	}
+}
+
+func TestSaveCreatesFolders(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a", "b", "baseline.json")
+	if err := New(path, nil).Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err != nil {
+		t.Fatal(err)
 	}
 }

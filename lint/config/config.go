@@ -8,11 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/diff"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -31,6 +35,7 @@ type Config struct {
 	// FailOn is the lowest severity that fails the run.
 	FailOn string `json:"fail-on,omitempty" yaml:"fail-on,omitempty"`
 	// Ignore suppresses findings by rule, path glob and pointer prefix.
+	// Paths are relative to the config file's folder.
 	Ignore []lint.Ignore `json:"ignore,omitempty" yaml:"ignore,omitempty"`
 }
 
@@ -62,7 +67,8 @@ func Load(path string) (*Config, error) {
 	return Parse(path, data)
 }
 
-// Parse decodes config text; path decides between JSON and YAML.
+// Parse decodes config text; path decides between JSON and YAML, and its
+// folder is the one the ignore paths are relative to.
 func Parse(path string, data []byte) (*Config, error) {
 	var c Config
 	if strings.HasSuffix(path, ".json") {
@@ -71,21 +77,33 @@ func Parse(path string, data []byte) (*Config, error) {
 		if err := dec.Decode(&c); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return &c, nil
+	} else {
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	known := map[string]bool{}
+	for _, r := range append(rules.All(), diff.Rules()...) {
+		known[r.ID] = true
+	}
+	for i := range c.Ignore {
+		// A misspelt ID would otherwise ignore nothing, silently.
+		if id := c.Ignore[i].Rule; id != "" && id != "*" && !known[id] {
+			return nil, fmt.Errorf("%s: ignore entry %d names unknown rule %q; pilotage-lint rules lists every rule ID", path, i+1, id)
+		}
+		c.Ignore[i].Base = filepath.Dir(path)
 	}
 	return &c, nil
 }
 
-// Selection converts the rule choices to the engine's form.
+// Selection converts the rule choices to the engine's form. Severities
+// are checked in ID order, so the same file always gives the same message.
 func (c *Config) Selection() (lint.Selection, error) {
 	sel := lint.Selection{Enable: c.Enable, Disable: c.Disable, Severity: map[string]lint.Severity{}}
-	for id, s := range c.Severity {
-		sev, err := lint.ParseSeverity(s)
+	for _, id := range slices.Sorted(maps.Keys(c.Severity)) {
+		sev, err := lint.ParseSeverity(c.Severity[id])
 		if err != nil {
 			return sel, fmt.Errorf("severity of %s: %w", id, err)
 		}

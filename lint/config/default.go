@@ -34,14 +34,18 @@ fail-on: error
 # severity:
 #   json-number-range: info
 
-# Suppress findings by rule, file path (a glob or a folder) and JSON Pointer
-# (the value and everything under it). Each field is optional; an empty or
-# "*" rule means every rule. To adopt pilotage-lint on a server with many
-# findings, prefer a baseline: pilotage-lint --write-baseline FILE.
+# Suppress findings by rule, file path (a glob, where ** spans folders, or a
+# folder; relative to this file's folder) and JSON Pointer (the value and
+# everything under it). Name array elements by identity, as
+# [name=TOOL] for a tool or Language, [id=ID] for a guide, [uri=URI] for a
+# resource, so the entry survives inserting and reordering tools. Each field
+# is optional; an empty or "*" rule means every rule, and an unknown rule ID
+# is an error. To adopt pilotage-lint on a server with many findings,
+# prefer a baseline: pilotage-lint --write-baseline FILE.
 # ignore:
 #   - rule: json-duplicate-key
-#     path: snapshots/legacy/*.json
-#     pointer: /tools/3
+#     path: snapshots/legacy/**/*.json
+#     pointer: /tools/tools/[name=run_flow]
 `
 
 // YAML renders c as a config file that Parse reads back to the same

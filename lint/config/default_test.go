@@ -50,7 +50,7 @@ func TestYAMLRoundTrips(t *testing.T) {
 		Disable:  []string{"c"},
 		Severity: map[string]string{"z": "info", "a": "warning"},
 		FailOn:   "warning",
-		Ignore:   []lint.Ignore{{Rule: "a", Path: "x/*.json", Pointer: "/tools/0"}},
+		Ignore:   []lint.Ignore{{Rule: "json-syntax", Path: "x/*.json", Pointer: "/tools/0", Base: "."}},
 	}
 	out, err := c.YAML()
 	if err != nil {
@@ -63,7 +63,7 @@ func TestYAMLRoundTrips(t *testing.T) {
 	if !reflect.DeepEqual(back, c) {
 		t.Errorf("round trip:\n%s\n%+v", out, back)
 	}
-	want := "enable:\n  - a\n  - b\ndisable:\n  - c\nseverity:\n  a: warning\n  z: info\nfail-on: warning\nignore:\n  - rule: a\n    path: x/*.json\n    pointer: /tools/0\n"
+	want := "enable:\n  - a\n  - b\ndisable:\n  - c\nseverity:\n  a: warning\n  z: info\nfail-on: warning\nignore:\n  - rule: json-syntax\n    path: x/*.json\n    pointer: /tools/0\n"
 	if string(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}

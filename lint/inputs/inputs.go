@@ -9,11 +9,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 )
@@ -32,12 +34,52 @@ type Options struct {
 	// StdinName names standard input in reports ("-" reads it).
 	StdinName string
 	Stdin     io.Reader
+	// Exclude are globs (doublestar: ** spans folders) of files and
+	// folders the directory walk skips. A pattern is matched against the
+	// path as the walk names it (slash-separated, from the path given)
+	// and, when it has no slash, against each file or folder name too.
+	Exclude []string
+	// NamedAsWalked reads named files as if met in a directory walk: one
+	// whose kind is not recognised is skipped quietly instead of being an
+	// input-kind finding. A pre-commit hook, which names every staged file
+	// its pattern matches, wants that.
+	NamedAsWalked bool
+}
+
+// CheckExclude returns an error naming the first invalid --exclude glob.
+func CheckExclude(patterns []string) error {
+	for _, p := range patterns {
+		if !doublestar.ValidatePattern(filepath.ToSlash(p)) {
+			return fmt.Errorf("--exclude %q is not a valid glob", p)
+		}
+	}
+	return nil
+}
+
+func excluded(patterns []string, p string) bool {
+	p = filepath.ToSlash(filepath.Clean(p))
+	base := path.Base(p)
+	for _, pat := range patterns {
+		pat = strings.TrimSuffix(filepath.ToSlash(pat), "/")
+		if ok, _ := doublestar.Match(pat, p); ok {
+			return true
+		}
+		if !strings.Contains(pat, "/") {
+			if ok, _ := doublestar.Match(pat, base); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Collect reads every input named by paths. Problems with individual paths
 // (unreadable, too large, not a regular file) are returned as errors while
 // the other paths are still read.
 func Collect(paths []string, opt Options) ([]lint.Input, []error) {
+	if err := CheckExclude(opt.Exclude); err != nil {
+		return nil, []error{err}
+	}
 	if opt.MaxBytes <= 0 {
 		opt.MaxBytes = DefaultMaxBytes
 	}
@@ -69,7 +111,7 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 			continue
 		}
 		if fi.IsDir() {
-			files, werrs := walk(p)
+			files, werrs := walk(p, opt.Exclude)
 			errs = append(errs, werrs...)
 			for _, f := range files {
 				if seen[filepath.Clean(f)] {
@@ -89,7 +131,7 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 			continue
 		}
 		seen[filepath.Clean(p)] = true
-		in, err := readFile(p, opt.MaxBytes, true)
+		in, err := readFile(p, opt.MaxBytes, !opt.NamedAsWalked)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -108,12 +150,12 @@ func unwrapPathErr(err error) error {
 }
 
 // walk lists *.json and *.jsonl files under dir in lexical order, skipping
-// hidden folders, vendor and node_modules. Symbolic links to folders met
+// hidden folders, vendor, node_modules and what exclude matches. Symbolic links to folders met
 // inside are not followed, so a link loop cannot trap the walk and nothing
 // outside the folder is read; a link that loops back into the folder is
 // reported, since the user may have meant its files to be linted twice.
 // The folder itself may be a link: the user pointed at it.
-func walk(dir string) ([]string, []error) {
+func walk(dir string, exclude []string) ([]string, []error) {
 	var files []string
 	var errs []error
 	root := dir
@@ -145,9 +187,12 @@ func walk(dir string) ([]string, []error) {
 			}
 		}
 		if d.IsDir() {
-			if p != dir && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules") {
+			if p != dir && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || excluded(exclude, p)) {
 				return fs.SkipDir
 			}
+			return nil
+		}
+		if excluded(exclude, p) {
 			return nil
 		}
 		if strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl") {

@@ -42,20 +42,20 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
-func TestCheckLocal(t *testing.T) {
+// TestCheckURL accepts every http(s) URL, hosted ones too.
+func TestCheckURL(t *testing.T) {
 	for url, ok := range map[string]bool{
-		"http://localhost:8080/mcp":  true,
-		"http://127.0.0.1:1/mcp":     true,
-		"http://[::1]:9/mcp":         true,
-		"https://api.localhost/mcp":  true,
-		"http://example.com/mcp":     false,
-		"http://10.0.0.1/mcp":        false,
-		"ftp://localhost/mcp":        false,
-		"localhost:8080":             false,
-		"http://127.0.0.1.nip.io/mc": false,
+		"http://localhost:8080/mcp":     true,
+		"http://[::1]:9/mcp":            true,
+		"https://mcp.example.com/mcp":   true,
+		"http://10.0.0.1/mcp":           true,
+		"ftp://localhost/mcp":           false,
+		"localhost:8080":                false,
+		"https:///no-host":              false,
+		"http://exa mple.com/bad%zzurl": false,
 	} {
-		if err := checkLocal(url); (err == nil) != ok {
-			t.Errorf("checkLocal(%q) = %v", url, err)
+		if err := checkURL(url); (err == nil) != ok {
+			t.Errorf("checkURL(%q) = %v", url, err)
 		}
 	}
 }

@@ -1,6 +1,5 @@
 // Package snapshotter is the MCP client side of pilotage-lint: it connects
-// to a live server (a command over stdio, or Streamable HTTP on this
-// machine) with the official Go SDK, records the surfaces the linter reads,
+// to a live server (a command over stdio, or Streamable HTTP) with the official Go SDK, records the surfaces the linter reads,
 // and writes them in the snapshot format of the README.
 //
 // The handshake is the SDK's: go-sdk v1.8.0 implements the stateless
@@ -21,7 +20,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
+	"net/http"
 	"net/url"
 	"os/exec"
 	"strings"
@@ -53,9 +52,12 @@ type Options struct {
 	Command []string
 	// Dir is the working directory of Command ("" is the current one).
 	Dir string
-	// URL is a Streamable HTTP endpoint on this machine; exactly one of
-	// Command and URL is set.
+	// URL is a Streamable HTTP endpoint, http or https, local or hosted;
+	// exactly one of Command and URL is set.
 	URL string
+	// Headers are sent with every HTTP request (authorization, say). They
+	// are never written to the snapshot or to a message.
+	Headers http.Header
 	// Calls are recorded after the manifest, in order.
 	Calls []Call
 	// Timeout bounds the whole session; 0 means DefaultTimeout.
@@ -91,6 +93,8 @@ type Error struct {
 	Err   error
 	// Stderr is the tail of the server's standard error, when it has one.
 	Stderr string
+	// answered is true when the server replied with a JSON-RPC error.
+	answered bool
 }
 
 func (e *Error) Error() string {
@@ -120,11 +124,14 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	var transport mcp.Transport
 	var stderr *tail
 	var proc *process
+	var watch *watcher
 	if opt.URL != "" {
-		if err := checkLocal(opt.URL); err != nil {
+		if err := checkURL(opt.URL); err != nil {
 			return nil, &Error{Stage: "start", Err: err}
 		}
-		transport = &mcp.StreamableClientTransport{Endpoint: opt.URL, DisableStandaloneSSE: true, MaxRetries: -1}
+		u, _ := url.Parse(opt.URL)
+		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers, host: u.Host}
+		transport = &mcp.StreamableClientTransport{Endpoint: opt.URL, HTTPClient: &http.Client{Transport: watch}, DisableStandaloneSSE: true, MaxRetries: -1}
 	} else {
 		cmd := exec.Command(opt.Command[0], opt.Command[1:]...)
 		cmd.Dir = opt.Dir
@@ -142,6 +149,11 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		var e *Error
 		if errors.As(err, &e) && stderr != nil {
 			e.Stderr = stderr.String()
+		}
+		if err != nil && errors.As(err, &e) && watch != nil {
+			if why := watch.explain(opt.URL); why != nil {
+				e.Err = why
+			}
 		}
 		if err != nil && errors.As(err, &e) {
 			switch ctx.Err() {
@@ -194,34 +206,46 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		_, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		return err
 	})
-	if err != nil {
+	var le *Error
+	switch {
+	case errors.As(err, &le) && le.answered:
+		// The server is up and said no: the handshake it answered is
+		// still worth linting.
+		res.Warnings = append(res.Warnings, le.Err.Error()+"; the snapshot has no tools")
+	case err != nil:
 		return nil, err
+	default:
+		res.Tools = len(tools)
+		doc = append(doc, member{"tools", objectValue{{"tools", sortedBy(tools, "name")}}})
 	}
-	res.Tools = len(tools)
-	doc = append(doc, member{"tools", objectValue{{"tools", sortedBy(tools, "name")}}})
 
-	hasManifestTool := false
+	// pilotage_manifest is called only when listed: most MCP servers are
+	// not Pilotage servers, and calling a tool a server does not offer
+	// records nothing but the server's complaint about it.
+	var calls arrayValue
+	// manifestResult is what the probe reads the Languages from.
+	var manifestResult json.RawMessage
 	for _, t := range tools {
-		if name, _ := t.Str("name"); name == types.ToolManifest {
-			hasManifestTool = true
+		if name, _ := t.Str("name"); name != types.ToolManifest {
+			continue
 		}
-	}
-	mex, err := s.call(types.ToolManifest, nil)
-	if err != nil {
-		return nil, &Error{Stage: "pilotage_manifest", Err: err}
-	}
-	if mex.err != nil {
-		why := ""
-		if !hasManifestTool {
-			why = " (it is not in tools/list either)"
+		mex, err := s.call(types.ToolManifest, nil)
+		switch {
+		case err != nil:
+			res.Warnings = append(res.Warnings, err.Error()+"; the snapshot has no manifest")
+		case mex.err == nil && manifestLike(mex.result):
+			doc = append(doc, member{"manifest", rawValue(mex.result)})
+			manifestResult = mex.result
+		default:
+			// An error, an isError result or a result without
+			// structuredContent (plain text where the manifest belongs)
+			// is kept as the call it was, for the rules to judge; it is
+			// never taken for the manifest.
+			calls = append(calls, recordedCall(types.ToolManifest, nil, mex))
+			res.Warnings = append(res.Warnings, "pilotage_manifest "+describe(mex)+"; recorded under calls, and the snapshot has no manifest")
 		}
-		return nil, &Error{Stage: "pilotage_manifest", Err: fmt.Errorf("the server answered the pilotage_manifest call with JSON-RPC error %d %q%s; a Pilotage server must expose pilotage_manifest and return its manifest (Part III §3.1)", mex.err.Code, mex.err.Message, why)}
+		break
 	}
-	mres := parseRaw(mex.result)
-	if mres.Get("isError").IsBool() && mres.Get("isError").Truth {
-		res.Warnings = append(res.Warnings, "pilotage_manifest returned isError: true; the snapshot records that result and has no manifest")
-	}
-	doc = append(doc, member{"manifest", rawValue(mex.result)})
 
 	if ir != nil && ir.Capabilities != nil && ir.Capabilities.Resources != nil {
 		resources, err := s.list("resources/list", "resources", func(cursor string) error {
@@ -240,31 +264,23 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		}
 	}
 
-	if len(opt.Calls) > 0 {
-		var calls arrayValue
-		for i, c := range opt.Calls {
-			ex, err := s.call(c.Name, c.Arguments)
-			if err != nil {
-				return nil, &Error{Stage: "calls", Err: fmt.Errorf("call %d (%s): %w", i+1, c.Name, err)}
-			}
-			args := rawValue(c.Arguments)
-			if len(bytes.TrimSpace(c.Arguments)) == 0 {
-				args = rawValue("{}")
-			}
-			call := objectValue{{"name", rawValue(mustJSON(c.Name))}, {"arguments", args}}
-			if ex.err != nil {
-				call = append(call, member{"error", rawValue(mustJSON(ex.err))})
-			} else {
-				call = append(call, member{"result", rawValue(ex.result)})
-			}
-			calls = append(calls, call)
+	for i, c := range opt.Calls {
+		ex, err := s.call(c.Name, c.Arguments)
+		if err != nil {
+			// No answer came back (the server died or hung): there is
+			// nothing to record, but what was recorded still stands.
+			res.Warnings = append(res.Warnings, fmt.Sprintf("call %d (%s) drew no response, so it is not in the snapshot: %v", i+1, c.Name, err))
+			continue
 		}
+		calls = append(calls, recordedCall(c.Name, c.Arguments, ex))
+	}
+	if len(calls) > 0 {
 		res.Calls = len(calls)
 		doc = append(doc, member{"calls", calls})
 	}
 
 	if opt.Probe != nil {
-		doc = s.probeRun(doc, mex.result, tools, opt.Probe, res)
+		doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
 	}
 
 	var b bytes.Buffer
@@ -300,7 +316,7 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 			return nil, &Error{Stage: method, Err: fmt.Errorf("%s failed: %w", method, ferr)}
 		}
 		if ex.err != nil {
-			return nil, &Error{Stage: method, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
+			return nil, &Error{Stage: method, answered: true, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
 		}
 		n := parseRaw(ex.result)
 		if arr := n.Get(member); arr.IsArray() {
@@ -338,6 +354,40 @@ func (s *session) call(name string, args json.RawMessage) (*exchange, error) {
 	return ex, nil
 }
 
+// recordedCall is one calls entry: the call and what it drew, a JSON-RPC
+// error or a result, as the server sent it.
+func recordedCall(name string, arguments json.RawMessage, ex *exchange) objectValue {
+	args := rawValue(arguments)
+	if len(bytes.TrimSpace(arguments)) == 0 {
+		args = rawValue("{}")
+	}
+	call := objectValue{{"name", rawValue(mustJSON(name))}, {"arguments", args}}
+	if ex.err != nil {
+		return append(call, member{"error", rawValue(mustJSON(ex.err))})
+	}
+	return append(call, member{"result", rawValue(ex.result)})
+}
+
+// manifestLike reports whether a pilotage_manifest result carries a
+// manifest: structured content, not an error.
+func manifestLike(result json.RawMessage) bool {
+	n := parseRaw(result)
+	isErr := n.Get("isError")
+	return n.Get("structuredContent").IsObject() && !(isErr.IsBool() && isErr.Truth)
+}
+
+// describe says in a few words what a call drew that is not a manifest.
+func describe(ex *exchange) string {
+	if ex.err != nil {
+		return fmt.Sprintf("drew JSON-RPC error %d %q", ex.err.Code, ex.err.Message)
+	}
+	n := parseRaw(ex.result)
+	if isErr := n.Get("isError"); isErr.IsBool() && isErr.Truth {
+		return "returned isError: true"
+	}
+	return "returned no structuredContent (only text content)"
+}
+
 // last returns the last answered exchange for method after mark m.
 func (r *recorder) last(m int, method string) *exchange {
 	ex := r.since(m, method)
@@ -359,23 +409,6 @@ func mustJSON(v any) json.RawMessage {
 	}
 	b, _ := json.Marshal(v)
 	return b
-}
-
-// checkLocal refuses endpoints off this machine: snapshotting is for a
-// server the user runs locally (in CI, the one under test).
-func checkLocal(raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("--url %q is not an http(s) URL", raw)
-	}
-	host := u.Hostname()
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return nil
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return nil
-	}
-	return fmt.Errorf("--url %q is not on this machine; pilotage-lint snapshot only connects to localhost or a loopback address", raw)
 }
 
 // tail keeps the last max bytes written to it.

@@ -1,0 +1,156 @@
+package lint
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/go-openapi/jsonpointer"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+)
+
+// Ignore suppresses findings of a rule (or of every rule, for "" or "*") in
+// files matching a glob, at pointers under a prefix.
+type Ignore struct {
+	Rule string `json:"rule,omitempty" yaml:"rule,omitempty"`
+	// Path is a glob (with ** for any number of folders) or a folder,
+	// relative to Base.
+	Path string `json:"path,omitempty" yaml:"path,omitempty"`
+	// Pointer names a value and everything under it, as an RFC 6901
+	// pointer or, better, in the identity form of Finding.Key, which
+	// survives inserting and reordering tools.
+	Pointer string `json:"pointer,omitempty" yaml:"pointer,omitempty"`
+	// Base is the folder Path is relative to: the config file's, so a
+	// config keeps working when pilotage-lint runs from elsewhere. ""
+	// is the working directory.
+	Base string `json:"-" yaml:"-"`
+}
+
+func ignored(ignores []Ignore, f *Finding) bool {
+	for _, ig := range ignores {
+		if ig.Rule != "" && ig.Rule != "*" && ig.Rule != f.Rule {
+			continue
+		}
+		if ig.Path != "" && !pathMatches(ig, f.File) {
+			continue
+		}
+		if ig.Pointer != "" && !under(f.Pointer, ig.Pointer) && !under(f.Key, ig.Pointer) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// pathMatches reports whether file, named as in findings, is ig.Path or
+// under it, both taken relative to ig.Base.
+func pathMatches(ig Ignore, file string) bool {
+	rel, inside := RelTo(ig.Base, file)
+	if !inside && ig.Base != "" {
+		return false
+	}
+	pattern := strings.TrimSuffix(filepath.ToSlash(ig.Path), "/")
+	if ok, _ := doublestar.Match(pattern, rel); ok {
+		return true
+	}
+	return strings.HasPrefix(rel, pattern+"/")
+}
+
+// under reports whether pointer p is prefix or inside it.
+func under(p, prefix string) bool {
+	return p == prefix || strings.HasPrefix(p, strings.TrimSuffix(prefix, "/")+"/")
+}
+
+// RelTo names file relative to folder base, with forward slashes, when it
+// lies inside base; other names (standard input, files outside base) are
+// returned cleaned, with inside false.
+func RelTo(base, file string) (rel string, inside bool) {
+	if base == "" {
+		base = "."
+	}
+	if dir, err := filepath.Abs(base); err == nil {
+		if af, err := filepath.Abs(file); err == nil {
+			if r, err := filepath.Rel(dir, af); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r) {
+				return filepath.ToSlash(r), true
+			}
+		}
+	}
+	return filepath.ToSlash(filepath.Clean(file)), false
+}
+
+// findingKey is KeyOf for a finding in input file in, or in the --manifest
+// file the snapshot took its manifest from.
+func findingKey(in *source.File, snap *snapshot.Snapshot, fd located) string {
+	file := in
+	if fd.File != in.Name && snap != nil && snap.Manifest != nil {
+		if mf := snap.FileOf(snap.Manifest); mf != nil {
+			file = mf
+		}
+	}
+	if fd.doc < 0 || file.Name != fd.File {
+		return fd.Pointer
+	}
+	i := sort.Search(len(file.Docs), func(i int) bool { return file.Docs[i].Root.Start >= fd.doc })
+	if i == len(file.Docs) || file.Docs[i].Root.Start != fd.doc {
+		return fd.Pointer
+	}
+	return KeyOf(file.Docs[i].Root, fd.Pointer)
+}
+
+// identityMembers are the members that name an array element, in the order
+// tried: a tool's or a Language's name, a guide's id, a resource's uri.
+var identityMembers = []string{"name", "id", "uri"}
+
+// KeyOf returns the identity form of pointer inside root: each array index
+// whose element carries a name, id or uri unique among its siblings is
+// replaced by "[member=value]" (value escaped as a pointer token), so
+// /tools/tools/3/inputSchema becomes /tools/tools/[name=run_flow]/inputSchema.
+// Baselines and ignores keyed so survive inserting and reordering tools,
+// Languages, guides and resources. Other indexes stay; a pointer that does
+// not resolve is returned as it is.
+func KeyOf(root *source.Node, pointer string) string {
+	if root == nil || pointer == "" {
+		return pointer
+	}
+	p, err := jsonpointer.New(pointer)
+	if err != nil {
+		return pointer
+	}
+	var b strings.Builder
+	cur := root
+	for _, t := range p.DecodedTokens() {
+		next := cur.Path(t)
+		if next == nil {
+			return pointer
+		}
+		b.WriteByte('/')
+		if cur.Kind == source.Array {
+			b.WriteString(identity(cur, next, t))
+		} else {
+			b.WriteString(jsonpointer.Escape(t))
+		}
+		cur = next
+	}
+	return b.String()
+}
+
+func identity(arr, el *source.Node, index string) string {
+	if !el.IsObject() {
+		return index
+	}
+	for _, m := range identityMembers {
+		v, ok := el.Str(m)
+		if !ok {
+			continue
+		}
+		for _, sib := range arr.Kids {
+			if s, _ := sib.Str(m); sib != el && s == v && sib.Has(m) {
+				return index
+			}
+		}
+		return "[" + m + "=" + jsonpointer.Escape(v) + "]"
+	}
+	return index
+}
