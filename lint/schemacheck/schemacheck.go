@@ -113,7 +113,23 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 	if n.Kind != source.Object && n.Kind != source.Bool {
 		return nil, []Issue{{Kind: Invalid, Node: n, Message: fmt.Sprintf("a JSON Schema must be an object or a boolean, not a %s; write {} to accept anything", n.Kind)}}
 	}
+	// A schema from which scan drops nothing and reports nothing compiles
+	// the same wherever it appears. Scanning is skipped on a cache hit for
+	// schemas without any keyword scan looks at.
+	quick := !mayHaveIssues(n)
+	key := contentKey(n)
+	if quick {
+		if sch := cached(key); sch != nil {
+			return sch, nil
+		}
+	}
 	sc := scan(n)
+	clean := len(sc.issues) == 0 && len(sc.drop) == 0
+	if clean && !quick {
+		if sch := cached(key); sch != nil {
+			return sch, nil
+		}
+	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(Draft)
 	var asked []string
@@ -133,6 +149,9 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 		}
 		return nil, sc.issues
 	}
+	if clean && len(sc.issues) == 0 {
+		remember(key, sch)
+	}
 	return sch, sc.issues
 }
 
@@ -140,10 +159,39 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 // regular expressions, without compiling: it walks the schema once, so a
 // rule can afford it for every tool of a gateway-sized tools/list.
 func Scan(n *source.Node) []Issue {
-	if n == nil || n.Kind != source.Object {
+	if n == nil || n.Kind != source.Object || !mayHaveIssues(n) {
 		return nil
 	}
 	return scan(n).issues
+}
+
+// mayHaveIssues reports whether any schema object under n holds a keyword
+// check looks at. Almost no published schema does, and this walk, unlike
+// scan, allocates nothing: it visits the schemas Subschemas returns, in
+// place.
+func mayHaveIssues(n *source.Node) bool {
+	if n.Kind != source.Object {
+		return false
+	}
+	for _, k := range n.Kids {
+		switch k.Key {
+		case "$ref", "$dynamicRef", "$recursiveRef", "$schema", "pattern", "patternProperties":
+			return true
+		}
+		switch {
+		case schemaKeyword[k.Key], k.Key == "items" && !k.IsArray():
+			if mayHaveIssues(k) {
+				return true
+			}
+		case arrayKeyword[k.Key] && k.IsArray(), mapKeyword[k.Key] && k.IsObject(), k.Key == "items", k.Key == "dependencies" && k.IsObject():
+			for _, m := range k.Kids {
+				if mayHaveIssues(m) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // scanner walks the schema keywords (not the data inside enum, const,
