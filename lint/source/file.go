@@ -2,6 +2,8 @@ package source
 
 import (
 	"sort"
+	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -18,12 +20,15 @@ type File struct {
 	// invalid UTF-8, a byte-order mark, excessive depth, and so on.
 	Problems []Problem
 
+	// lines and ascii are built by Parse, in the pass that finds the line
+	// starts, so that Position is safe to call from several goroutines.
 	lines []int32 // offset of the first byte of each line
-	ascii []int8  // per line: 0 unknown, 1 ASCII only, 2 not
+	ascii []bool  // per line: only ASCII bytes, so columns are byte counts
 	// marks caches, for long non-ASCII lines, the code points before every
 	// markStep bytes, so that columns on a one-line 64 MiB capture do not
 	// cost a scan of the line per finding.
-	marks map[int][]runeMark
+	marksMu sync.Mutex
+	marks   map[int][]runeMark
 }
 
 const markStep = 4096
@@ -51,25 +56,13 @@ func (f *File) Position(off int) Position {
 		off = len(f.Data)
 	}
 	if f.lines == nil {
+		// Only a File not made by Parse gets here.
 		f.indexLines()
 	}
 	i := sort.Search(len(f.lines), func(i int) bool { return int(f.lines[i]) > off }) - 1
 	start := int(f.lines[i])
 	col := off - start + 1
-	if f.ascii[i] == 0 {
-		end := len(f.Data)
-		if i+1 < len(f.lines) {
-			end = int(f.lines[i+1])
-		}
-		f.ascii[i] = 1
-		for j := start; j < end; j++ {
-			if f.Data[j] >= utf8.RuneSelf {
-				f.ascii[i] = 2
-				break
-			}
-		}
-	}
-	if f.ascii[i] == 2 {
+	if !f.ascii[i] {
 		col = f.runeColumn(i, start, off)
 	}
 	return Position{Line: i + 1, Column: col}
@@ -82,6 +75,8 @@ func (f *File) runeColumn(i, start, off int) int {
 	if off-start < markStep {
 		return utf8.RuneCountInString(f.Data[start:off]) + 1
 	}
+	f.marksMu.Lock()
+	defer f.marksMu.Unlock()
 	if f.marks == nil {
 		f.marks = map[int][]runeMark{}
 	}
@@ -111,14 +106,35 @@ func (f *File) runeColumn(i, start, off int) int {
 	return int(ms[k].runes) + utf8.RuneCountInString(f.Data[ms[k].off:off]) + 1
 }
 
+// indexLines records where each line starts and whether it is all ASCII,
+// in one pass over the text.
 func (f *File) indexLines() {
-	f.lines = append(f.lines, 0)
-	for i := 0; i < len(f.Data); i++ {
-		if f.Data[i] == '\n' {
-			f.lines = append(f.lines, int32(i+1))
+	d := f.Data
+	n := strings.Count(d, "\n") + 1
+	f.lines = make([]int32, 0, n)
+	f.ascii = make([]bool, 0, n)
+	for start := 0; ; {
+		end := strings.IndexByte(d[start:], '\n')
+		if end < 0 {
+			end = len(d)
+		} else {
+			end += start
 		}
+		f.lines = append(f.lines, int32(start))
+		f.ascii = append(f.ascii, isASCII(d[start:end]))
+		if end == len(d) {
+			return
+		}
+		start = end + 1
 	}
-	f.ascii = make([]int8, len(f.lines))
+}
+
+func isASCII(s string) bool {
+	var or byte
+	for i := 0; i < len(s); i++ {
+		or |= s[i]
+	}
+	return or < utf8.RuneSelf
 }
 
 // Problem is a defect of the text itself, found while parsing.

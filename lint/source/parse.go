@@ -55,6 +55,9 @@ func Parse(name string, data []byte, opts Options) *File {
 		opts.Lines = true
 	}
 	p := &parser{f: f, s: f.Data, maxDepth: opts.MaxDepth}
+	if len(data) <= MaxSize {
+		f.indexLines()
+	}
 	if len(data) > MaxSize {
 		p.problem(ProblemSyntax, 0, 0, "the file is %d bytes, more than the %d pilotage-lint can read; split it into smaller captures", len(data), MaxSize)
 		return f
