@@ -1,10 +1,12 @@
 package source
 
 import (
+	"encoding/binary"
 	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // File is the text of one input and the documents parsed from it. A JSON
@@ -129,12 +131,22 @@ func (f *File) indexLines() {
 	}
 }
 
+// isASCII reads eight bytes at a time: on a one-line 24 MB listing a byte
+// loop cost as much as a tenth of the parse.
 func isASCII(s string) bool {
-	var or byte
-	for i := 0; i < len(s); i++ {
-		or |= s[i]
+	if len(s) == 0 {
+		return true
 	}
-	return or < utf8.RuneSelf
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	var or uint64
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		or |= binary.LittleEndian.Uint64(b[i:])
+	}
+	for ; i < len(b); i++ {
+		or |= uint64(b[i])
+	}
+	return or&0x8080808080808080 == 0
 }
 
 // Problem is a defect of the text itself, found while parsing.

@@ -43,3 +43,19 @@ func TestPositionLines(t *testing.T) {
 		}
 	}
 }
+
+func TestIsASCII(t *testing.T) {
+	for n := 0; n < 20; n++ {
+		s := strings.Repeat("a", n)
+		if !isASCII(s) {
+			t.Errorf("isASCII(%q) = false", s)
+		}
+		for i := 0; i < n; i++ {
+			b := []byte(s)
+			b[i] = 0x80
+			if isASCII(string(b)) {
+				t.Errorf("isASCII with 0x80 at %d of %d = true", i, n)
+			}
+		}
+	}
+}
