@@ -5,11 +5,11 @@ import (
 	"runtime/debug"
 )
 
-// gcPercent replaces Go's default of 100. Almost everything a lint run
-// allocates stays live until the report (the parsed nodes), so collections
-// during the parse find little garbage: at 10,000 tools they cost a third of
-// the CPU and peak RSS is the same with the collector off. 400 keeps a
-// bound for runs over many files, whose per-file garbage does die.
+// gcPercent replaces Go's default of 100. Almost everything a large input
+// allocates stays live until the report (the parsed nodes), so a higher
+// percentage costs no peak RSS there (10k and 100k tools: the same peak
+// with GOGC 100, 400 or off); over 1,000 small files it saves a fifth of
+// the CPU for about 40 MB more peak RSS.
 const gcPercent = 400
 
 // tuneGC applies gcPercent unless the user set GOGC.
