@@ -114,22 +114,14 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 		return nil, []Issue{{Kind: Invalid, Node: n, Message: fmt.Sprintf("a JSON Schema must be an object or a boolean, not a %s; write {} to accept anything", n.Kind)}}
 	}
 	// A schema from which scan drops nothing and reports nothing compiles
-	// the same wherever it appears. Scanning is skipped on a cache hit for
-	// schemas without any keyword scan looks at.
-	quick := !mayHaveIssues(n)
+	// the same wherever it appears, and only such schemas are cached: a hit
+	// needs no scan.
 	key := contentKey(n)
-	if quick {
-		if sch := cached(key); sch != nil {
-			return sch, nil
-		}
+	if sch := cached(key); sch != nil {
+		return sch, nil
 	}
 	sc := scan(n)
 	clean := len(sc.issues) == 0 && len(sc.drop) == 0
-	if clean && !quick {
-		if sch := cached(key); sch != nil {
-			return sch, nil
-		}
-	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(Draft)
 	var asked []string
