@@ -16,8 +16,12 @@ import (
 // cost of those runs. Only clean compilations are shared: a schema with
 // issues is compiled again so that its issues point into its own document.
 
-// maxCached bounds the cache; past it, schemas are compiled as before.
-const maxCached = 4096
+// maxCached bounds the cache, since entries outlive the file they came
+// from: a run over many servers' snapshots must not keep every schema it
+// ever compiled. Past it, schemas are compiled per node as before; 200
+// Languages need 600 loop-tool schemas at most, usually a handful of
+// distinct contents.
+const maxCached = 1024
 
 type cacheKey struct {
 	draft *jsonschema.Draft
