@@ -56,3 +56,38 @@ func TestCompileSharesLocalRefs(t *testing.T) {
 		t.Fatal("a schema with only local references was not shared")
 	}
 }
+
+// mayHaveIssues must reach every subschema scan reaches: a $ref under any
+// keyword that holds schemas is found.
+func TestMayHaveIssuesReachesEverySubschema(t *testing.T) {
+	const ref = `{"$ref":"https://example.com/x.json"}`
+	var cases []string
+	for k := range schemaKeyword {
+		cases = append(cases, `{"`+k+`":`+ref+`}`)
+	}
+	for k := range arrayKeyword {
+		cases = append(cases, `{"`+k+`":[{},`+ref+`]}`)
+	}
+	for k := range mapKeyword {
+		cases = append(cases, `{"`+k+`":{"a":{},"b":`+ref+`}}`)
+	}
+	cases = append(cases, `{"items":`+ref+`}`, `{"items":[{},`+ref+`]}`, `{"dependencies":{"a":["b"],"c":`+ref+`}}`,
+		`{"properties":{"a":{"items":{"anyOf":[{"not":`+ref+`}]}}}}`)
+	for _, c := range cases {
+		n := parse(t, c)
+		if len(scan(n).issues) == 0 {
+			t.Fatalf("scan finds nothing in %s; the case is wrong", c)
+		}
+		if !mayHaveIssues(n) {
+			t.Errorf("mayHaveIssues misses the $ref in %s", c)
+		}
+		if len(Scan(n)) == 0 {
+			t.Errorf("Scan misses the $ref in %s", c)
+		}
+	}
+	for _, c := range []string{`{"type":"object","properties":{"a":{"type":"string","enum":["$ref"]}}}`, `{"default":{"$ref":"x"},"examples":[{"pattern":"("}]}`} {
+		if mayHaveIssues(parse(t, c)) {
+			t.Errorf("mayHaveIssues sees a keyword in the data of %s", c)
+		}
+	}
+}
