@@ -25,7 +25,9 @@ type File struct {
 	// lines and ascii are built by Parse, in the pass that finds the line
 	// starts, so that Position is safe to call from several goroutines.
 	lines []int32 // offset of the first byte of each line
-	ascii []bool  // per line: only ASCII bytes, so columns are byte counts
+	// ascii says, per line, whether it holds only ASCII bytes, so that
+	// columns are byte counts; nil when the whole text is ASCII.
+	ascii []bool
 	// marks caches, for long non-ASCII lines, the code points before every
 	// markStep bytes, so that columns on a one-line 64 MiB capture do not
 	// cost a scan of the line per finding.
@@ -64,7 +66,7 @@ func (f *File) Position(off int) Position {
 	i := sort.Search(len(f.lines), func(i int) bool { return int(f.lines[i]) > off }) - 1
 	start := int(f.lines[i])
 	col := off - start + 1
-	if !f.ascii[i] {
+	if f.ascii != nil && !f.ascii[i] {
 		col = f.runeColumn(i, start, off)
 	}
 	return Position{Line: i + 1, Column: col}
@@ -108,26 +110,30 @@ func (f *File) runeColumn(i, start, off int) int {
 	return int(ms[k].runes) + utf8.RuneCountInString(f.Data[ms[k].off:off]) + 1
 }
 
-// indexLines records where each line starts and whether it is all ASCII,
-// in one pass over the text.
+// indexLines records where each line starts and, unless the whole text is
+// ASCII, whether each line is.
 func (f *File) indexLines() {
 	d := f.Data
-	n := strings.Count(d, "\n") + 1
-	f.lines = make([]int32, 0, n)
-	f.ascii = make([]bool, 0, n)
+	f.lines = make([]int32, 1, strings.Count(d, "\n")+1)
 	for start := 0; ; {
-		end := strings.IndexByte(d[start:], '\n')
-		if end < 0 {
-			end = len(d)
-		} else {
-			end += start
+		i := strings.IndexByte(d[start:], '\n')
+		if i < 0 {
+			break
 		}
+		start += i + 1
 		f.lines = append(f.lines, int32(start))
-		f.ascii = append(f.ascii, isASCII(d[start:end]))
-		if end == len(d) {
-			return
+	}
+	f.ascii = nil
+	if isASCII(d) {
+		return
+	}
+	f.ascii = make([]bool, len(f.lines))
+	for k, start := range f.lines {
+		end := len(d)
+		if k+1 < len(f.lines) {
+			end = int(f.lines[k+1])
 		}
-		start = end + 1
+		f.ascii[k] = isASCII(d[start:end])
 	}
 }
 

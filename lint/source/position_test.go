@@ -59,3 +59,38 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+func TestIndexLinesMatchesNaive(t *testing.T) {
+	pieces := []string{"a", "\n", "é", "  ", "\n\n", "xyzxyzx", "\r\n"}
+	for seed := 0; seed < 300; seed++ {
+		var b strings.Builder
+		for k, r := 0, uint32(seed); k < seed%40; k++ {
+			r = r*1103515245 + 12345
+			b.WriteString(pieces[int(r>>8)%len(pieces)])
+		}
+		f := &File{Data: b.String()}
+		f.indexLines()
+		want := []int32{0}
+		for i := 0; i < len(f.Data); i++ {
+			if f.Data[i] == '\n' {
+				want = append(want, int32(i+1))
+			}
+		}
+		if len(f.lines) != len(want) {
+			t.Fatalf("%q: %d lines, want %d", f.Data, len(f.lines), len(want))
+		}
+		for i := range want {
+			if f.lines[i] != want[i] {
+				t.Fatalf("%q: line %d starts at %d, want %d", f.Data, i, f.lines[i], want[i])
+			}
+			end := len(f.Data)
+			if i+1 < len(want) {
+				end = int(want[i+1])
+			}
+			ascii := !strings.ContainsFunc(f.Data[want[i]:end], func(r rune) bool { return r >= 0x80 })
+			if got := f.ascii == nil || f.ascii[i]; got != ascii {
+				t.Fatalf("%q: line %d ASCII %v, want %v", f.Data, i, got, ascii)
+			}
+		}
+	}
+}
