@@ -1,8 +1,12 @@
-// Command compare runs two commands alternately, in pairs, and prints the
-// ratio of their wall times and peak RSS as min/median/max, so that both
-// sides see the same machine state. Usage:
+// Command compare runs several commands in rounds, one after another in
+// each round and in a rotated order from round to round, so that every
+// command sees the same machine state; it prints each command's wall time,
+// CPU time (user+system) and peak RSS as ratios to the first command's in
+// the same round, as min, median and max over the rounds. Usage:
 //
-//	compare -pairs 10 -label NAME -- CMD A ARGS... -- CMD B ARGS...
+//	compare -rounds 10 -label NAME -names floor,lint -bytes N -- CMD0 ARGS... -- CMD1 ARGS... [-- ...]
+//
+// With -bytes, peak RSS is also printed per input byte.
 package main
 
 import (
@@ -17,8 +21,8 @@ import (
 )
 
 type sample struct {
-	wall time.Duration
-	rss  int64 // KiB
+	wall, cpu time.Duration
+	rss       int64 // bytes
 }
 
 func runOnce(argv []string) (sample, error) {
@@ -28,14 +32,15 @@ func runOnce(argv []string) (sample, error) {
 	err := cmd.Run()
 	wall := time.Since(start)
 	if err != nil {
+		// Exit status 1 is "findings" for linters and validators alike.
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() > 1 {
 			return sample{}, fmt.Errorf("%s: %w", strings.Join(argv, " "), err)
 		}
 	}
-	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	s := sample{wall: wall}
-	if ru != nil {
-		s.rss = ru.Maxrss
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		s.rss = ru.Maxrss * 1024
 	}
 	return s, nil
 }
@@ -51,60 +56,81 @@ func stats(xs []float64) (lo, med, hi float64) {
 	return s[0], med, s[n-1]
 }
 
+func spread(xs []float64, f string) string {
+	l, m, h := stats(xs)
+	return fmt.Sprintf(f+" ("+f+"–"+f+")", m, l, h)
+}
+
 func main() {
-	pairs := flag.Int("pairs", 10, "number of alternated A/B pairs")
-	label := flag.String("label", "", "label for the report line")
+	rounds := flag.Int("rounds", 10, "number of rounds; each runs every command once")
+	label := flag.String("label", "", "label for the report lines")
+	names := flag.String("names", "", "comma-separated names of the commands (default cmd0, cmd1, ...)")
+	inBytes := flag.Int64("bytes", 0, "input size in bytes, to print peak RSS per input byte")
 	flag.Parse()
-	// flag.Parse consumes the first "--"; the second separates A from B.
-	args := flag.Args()
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
-	sep := -1
-	for i, a := range args {
+	var cmds [][]string
+	cur := []string{}
+	for _, a := range flag.Args() {
 		if a == "--" {
-			sep = i
-			break
+			if len(cur) > 0 {
+				cmds = append(cmds, cur)
+			}
+			cur = []string{}
+			continue
 		}
+		cur = append(cur, a)
 	}
-	if sep <= 0 || sep == len(args)-1 {
-		fmt.Fprintln(os.Stderr, "compare: need two commands separated by --")
+	if len(cur) > 0 {
+		cmds = append(cmds, cur)
+	}
+	if len(cmds) < 2 {
+		fmt.Fprintln(os.Stderr, "compare: need at least two commands separated by --")
 		os.Exit(2)
 	}
-	a, b := args[:sep], args[sep+1:]
+	label2 := strings.Split(*names, ",")
+	for len(label2) < len(cmds) {
+		label2 = append(label2, fmt.Sprintf("cmd%d", len(label2)))
+	}
 	// One unmeasured run each warms the page cache.
-	for _, argv := range [][]string{a, b} {
+	for _, argv := range cmds {
 		if _, err := runOnce(argv); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
 	}
-	var wallRatio, rssRatio, aWall, bWall, aRSS []float64
-	for i := 0; i < *pairs; i++ {
-		sa, err := runOnce(a)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
+	samples := make([][]sample, len(cmds))
+	for r := 0; r < *rounds; r++ {
+		for j := range cmds {
+			i := (j + r) % len(cmds)
+			s, err := runOnce(cmds[i])
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(2)
+			}
+			samples[i] = append(samples[i], s)
 		}
-		sb, err := runOnce(b)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		wallRatio = append(wallRatio, float64(sa.wall)/float64(sb.wall))
-		rssRatio = append(rssRatio, float64(sa.rss)/float64(max(sb.rss, 1)))
-		aWall = append(aWall, float64(sa.wall.Microseconds())/1000)
-		bWall = append(bWall, float64(sb.wall.Microseconds())/1000)
-		aRSS = append(aRSS, float64(sa.rss)/1024)
 	}
-	l, m, h := stats(wallRatio)
-	fmt.Printf("%s: wall A/B ratio min %.2f median %.2f max %.2f (%d pairs)\n", *label, l, m, h, *pairs)
-	l, m, h = stats(rssRatio)
-	fmt.Printf("%s: peak RSS A/B ratio min %.2f median %.2f max %.2f\n", *label, l, m, h)
-	l, m, h = stats(aWall)
-	fmt.Printf("%s: A wall ms min %.1f median %.1f max %.1f\n", *label, l, m, h)
-	l, m, h = stats(bWall)
-	fmt.Printf("%s: B wall ms min %.1f median %.1f max %.1f\n", *label, l, m, h)
-	l, m, h = stats(aRSS)
-	fmt.Printf("%s: A peak RSS MiB min %.1f median %.1f max %.1f\n", *label, l, m, h)
+	fmt.Printf("%s (%d rounds; ratios to %s in the same round, median (min–max))\n", *label, *rounds, label2[0])
+	for i := range cmds {
+		var wr, cr, rr, wms, cms, mib, perByte []float64
+		for r, s := range samples[i] {
+			ref := samples[0][r]
+			wr = append(wr, float64(s.wall)/float64(ref.wall))
+			cr = append(cr, float64(s.cpu)/float64(max(ref.cpu, 1)))
+			rr = append(rr, float64(s.rss)/float64(max(ref.rss, 1)))
+			wms = append(wms, float64(s.wall.Microseconds())/1000)
+			cms = append(cms, float64(s.cpu.Microseconds())/1000)
+			mib = append(mib, float64(s.rss)/(1<<20))
+			if *inBytes > 0 {
+				perByte = append(perByte, float64(s.rss)/float64(*inBytes))
+			}
+		}
+		line := fmt.Sprintf("  %-10s wall %s ms  cpu %s ms  rss %s MiB", label2[i], spread(wms, "%.1f"), spread(cms, "%.1f"), spread(mib, "%.1f"))
+		if i > 0 {
+			line += fmt.Sprintf("  | wall x%s  cpu x%s  rss x%s", spread(wr, "%.2f"), spread(cr, "%.2f"), spread(rr, "%.2f"))
+		}
+		if *inBytes > 0 {
+			line += fmt.Sprintf("  | rss/input byte %s", spread(perByte, "%.2f"))
+		}
+		fmt.Println(line)
+	}
 }

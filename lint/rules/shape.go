@@ -1,12 +1,11 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -22,44 +21,9 @@ import (
 // pointer, its finding explains the defect better and the shape finding is
 // dropped.
 
-// embedded compiles the generated schemas once per process, each on first
-// use, with a loader that serves only the embedded files.
-var embedded = struct {
-	sync.Mutex
-	m map[string]*jsonschema.Schema
-}{m: map[string]*jsonschema.Schema{}}
-
-type embeddedLoader struct{}
-
-func (embeddedLoader) Load(url string) (any, error) {
-	name, ok := strings.CutPrefix(url, schemas.Base)
-	if !ok {
-		return nil, fmt.Errorf("refusing to load %s: only the embedded Pilotage schemas are available", url)
-	}
-	b, ok := schemas.Get(name)
-	if !ok {
-		return nil, fmt.Errorf("no embedded schema %s", name)
-	}
-	return jsonschema.UnmarshalJSON(bytes.NewReader(b))
-}
-
-func embeddedSchema(name string) *jsonschema.Schema {
-	embedded.Lock()
-	defer embedded.Unlock()
-	if s := embedded.m[name]; s != nil {
-		return s
-	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(embeddedLoader{})
-	s, err := c.Compile(schemas.ID(name))
-	if err != nil {
-		// The generated files are compiled by the schemas tests; reaching
-		// this is a build defect, which the engine reports as internal-error.
-		panic(fmt.Sprintf("embedded schema %s does not compile: %v", name, err))
-	}
-	embedded.m[name] = s
-	return s
-}
+// embeddedSchema compiles the generated schemas once per process, each on
+// first use, without re-validating them against their meta-schema.
+func embeddedSchema(name string) *jsonschema.Schema { return schemacheck.Embedded(name) }
 
 var english = message.NewPrinter(language.English)
 

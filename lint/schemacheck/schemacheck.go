@@ -113,7 +113,15 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 	if n.Kind != source.Object && n.Kind != source.Bool {
 		return nil, []Issue{{Kind: Invalid, Node: n, Message: fmt.Sprintf("a JSON Schema must be an object or a boolean, not a %s; write {} to accept anything", n.Kind)}}
 	}
+	// A schema from which scan drops nothing and reports nothing compiles
+	// the same wherever it appears, and only such schemas are cached: a hit
+	// needs no scan.
+	key := contentKey(n)
+	if sch := cached(key); sch != nil {
+		return sch, nil
+	}
 	sc := scan(n)
+	clean := len(sc.issues) == 0 && len(sc.drop) == 0
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(Draft)
 	var asked []string
@@ -133,6 +141,9 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 		}
 		return nil, sc.issues
 	}
+	if clean && len(sc.issues) == 0 {
+		remember(key, sch)
+	}
 	return sch, sc.issues
 }
 
@@ -140,10 +151,57 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 // regular expressions, without compiling: it walks the schema once, so a
 // rule can afford it for every tool of a gateway-sized tools/list.
 func Scan(n *source.Node) []Issue {
-	if n == nil || n.Kind != source.Object {
+	if n == nil || n.Kind != source.Object || !mayHaveIssues(n) {
 		return nil
 	}
 	return scan(n).issues
+}
+
+// mayHaveIssues reports whether any schema object under n holds a keyword
+// check looks at. Almost no published schema does, and this walk, unlike
+// scan, allocates nothing: it visits the schemas Subschemas returns, in
+// place, and a switch on the member name costs less than the keyword sets'
+// hashing (a gateway has ten thousand schemas to clear).
+func mayHaveIssues(n *source.Node) bool {
+	if n.Kind != source.Object {
+		return false
+	}
+	for _, k := range n.Kids {
+		switch k.Key {
+		case "$ref", "$dynamicRef", "$recursiveRef", "$schema", "pattern", "patternProperties":
+			return true
+		case "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+			"unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema":
+			if mayHaveIssues(k) {
+				return true
+			}
+		case "items":
+			if !k.IsArray() && mayHaveIssues(k) {
+				return true
+			}
+			if k.IsArray() && anyHasIssues(k.Kids) {
+				return true
+			}
+		case "allOf", "anyOf", "oneOf", "prefixItems":
+			if k.IsArray() && anyHasIssues(k.Kids) {
+				return true
+			}
+		case "properties", "$defs", "definitions", "dependentSchemas", "dependencies":
+			if k.IsObject() && anyHasIssues(k.Kids) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func anyHasIssues(ns []*source.Node) bool {
+	for _, m := range ns {
+		if mayHaveIssues(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // scanner walks the schema keywords (not the data inside enum, const,
