@@ -339,13 +339,13 @@ func TestUnrecognizedInputs(t *testing.T) {
 			want: []string{"package.json:1:1 input-kind ", "package.json:1:1 syntax ", "package.json:1:10 syntax /name"}},
 		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
 		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
-			want: []string{}, quiet: true},
+			want: []string{}},
 		{name: "walked, broken Pilotage", in: lint.Input{Name: "broken.json", Data: []byte(`{"pilotage": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:14 json-syntax "}},
 		// A walked file that does not parse is skipped unless it names MCP
 		// members: a tsconfig.json with comments is no broken snapshot; and
 		// a broken MCP listing that never mentions Pilotage is not judged.
-		{name: "walked tsconfig with comments", in: lint.Input{Name: "tsconfig.json", Data: []byte("{\n  // strict\n  \"compilerOptions\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}, quiet: true},
+		{name: "walked tsconfig with comments", in: lint.Input{Name: "tsconfig.json", Data: []byte("{\n  // strict\n  \"compilerOptions\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
 		{name: "walked, broken MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": `)}, kind: snapshot.KindUnknown,
 			want: []string{}, quiet: true},
 		{name: "walked, broken Pilotage MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "pilotage_manifest", "inputSchema": `)}, kind: snapshot.KindUnknown,

@@ -44,8 +44,10 @@ func TestKeyOf(t *testing.T) {
 // suppressing its finding after tools are inserted and reordered, while
 // the index form it replaces now names another tool.
 func TestIgnoreByIdentity(t *testing.T) {
-	before := `{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}]}`
-	after := `{"tools": [{"name": "new", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "a", "inputSchema": {}}]}`
+	// The trailing pilotage_manifest is the Pilotage signal without which
+	// no rule runs.
+	before := `{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "pilotage_manifest", "inputSchema": {}}]}`
+	after := `{"tools": [{"name": "new", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "a", "inputSchema": {}}, {"name": "pilotage_manifest", "inputSchema": {}}]}`
 	flagA := &lint.Rule{ID: "flag-a", Severity: lint.Warning, Spec: "test", Check: func(p *lint.Pass) {
 		if tl := p.Snap.Tool("a"); tl != nil {
 			p.Report(tl.InputSchema, "a's schema")
