@@ -182,6 +182,7 @@ func (s *Snapshot) finish() {
 		s.Manifest = s.InlineManifest
 	}
 	s.indexLanguages()
+	s.classifyCalls()
 }
 
 func (s *Snapshot) setManifestResult(n *source.Node) {
@@ -293,6 +294,7 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 			}
 			call := &Call{Node: c, Arguments: c.Get("arguments"), Result: c.Get("result"), Error: c.Get("error")}
 			call.Name, _ = c.Str("name")
+			call.Probe = parseProbe(c.Get("probe"))
 			// The call that supplies the manifest is the manifest, not one
 			// more call, as in a capture: otherwise its defects are
 			// reported twice, once by the manifest rules and once as a
