@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 )
@@ -125,6 +126,51 @@ func checkCallGuideVersionContent(p *lint.Pass) {
 			if ix := index[k]; ix != nil {
 				if at, f := callDiffer(ix, g, callGuideFields); at != nil {
 					p.Report(at, "guide %q has a different %s than its index entry of the same version %q: change the guide version whenever its content changes.", k.id, f, k.version)
+				}
+			}
+		}
+	}
+}
+
+var callEntrySchemaRules = []*lint.Rule{
+	{
+		ID: "call-entry-input-schema-invalid", Severity: lint.Error, Spec: "Part II §1.1, §5.4",
+		Quote:   "| `input_schema` | JSON Schema | M for callable kinds | Declared shape of the callable entry's input. |",
+		Keyword: "MUST",
+		Summary: "A recorded catalog entry's input_schema is not a JSON Schema that compiles.",
+		Doc:     "A callable entry's input_schema is the JSON Schema a Client builds the entry's input from, and against which a promoted program's input is validated (Part II §5.4, §6.5.5). A value that breaks the JSON Schema meta-schema, or whose local references do not resolve, is no schema at all. The schema is compiled offline: an external $ref is never fetched and is not reported here, nor is a pattern that only Go's RE2 cannot compile, since both can be valid JSON Schema.",
+		Bad:     `{"entry": {"id": "light.lobby", "kind": "light", "name": "Lobby", "risk": "write", "input_schema": {"type": "objet"}}, "catalog_version": "cv_1"}`,
+		Good:    `{"entry": {"id": "light.lobby", "kind": "light", "name": "Lobby", "risk": "write", "input_schema": {"type": "object"}}, "catalog_version": "cv_1"}`,
+		Check:   checkCallEntryInputSchema,
+	},
+}
+
+func init() { register(callEntrySchemaRules...) }
+
+func checkCallEntryInputSchema(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		if !c.Succeeded() {
+			continue
+		}
+		entries := resultObjects(c.StructuredContent.Get("items"))
+		if e := c.StructuredContent.Get("entry"); e.IsObject() {
+			entries = append(entries, e)
+		}
+		for _, e := range entries {
+			s := e.Get("input_schema")
+			if s == nil {
+				continue
+			}
+			id, _ := e.Str("id")
+			_, issues := schemacheck.Compile(s)
+			for _, is := range issues {
+				if is.Kind != schemacheck.Invalid {
+					continue
+				}
+				if is.Key {
+					p.ReportKey(is.Node, "input_schema of entry %q: %s", id, is.Message)
+				} else {
+					p.Report(is.Node, "input_schema of entry %q: %s", id, is.Message)
 				}
 			}
 		}
