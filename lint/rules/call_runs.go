@@ -278,3 +278,72 @@ func jsonEqual(a, b *source.Node) bool {
 	}
 	return true
 }
+
+var callExecuteRules = []*lint.Rule{
+	{
+		ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
+		Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
+		Keyword: "MUST",
+		Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
+		Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
+		Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+		Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
+		Check:   checkCallExecuteRunsInvalid,
+	},
+	{
+		ID: "call-output-on-failure", Severity: lint.Error, Spec: "Part II §6.5",
+		Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
+		Keyword: "MUST",
+		Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
+		Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is not judged.",
+		Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
+		Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
+		Check:   checkCallOutputOnFailure,
+	},
+}
+
+func init() { register(callExecuteRules...) }
+
+func checkCallExecuteRunsInvalid(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, v := range calls {
+		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
+			continue
+		}
+		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth {
+			continue
+		}
+		cv, hasCV := v.StructuredContent.Str("catalog_version")
+		for _, x := range calls[i+1:] {
+			if x.Lang != v.Lang {
+				continue
+			}
+			if other, ok := callCatalogVersion(x); ok && (!hasCV || other != cv) {
+				break // the catalog may have moved: validity may differ
+			}
+			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !jsonEqual(x.Program, v.Program) ||
+				!jsonEqual(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
+				continue
+			}
+			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text != cv) {
+				continue
+			}
+			if callStarted(x) {
+				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error.", x.Name, v.Name)
+			}
+		}
+	}
+}
+
+func checkCallOutputOnFailure(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
+			continue
+		}
+		ok := c.StructuredContent.Path("outcome", "ok")
+		out := c.StructuredContent.Get("output")
+		if ok.IsBool() && !ok.Truth && out != nil && !out.IsNull() {
+			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok.", c.Name)
+		}
+	}
+}
