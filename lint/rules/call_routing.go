@@ -55,6 +55,16 @@ var callRoutingRules = []*lint.Rule{
 		Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "changed_since", "catalog_version": "cv_old"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "unknown_baseline", "message": "baseline too old"}}}}`,
 		Check:   checkCallChangedSinceKind,
 	},
+	{
+		ID: "call-guide-index-refused", Severity: lint.Error, Spec: "Part II §6.2; Part III §4.1",
+		Quote:   "A Server MUST support the index form so that a Client can choose which guides to retrieve without first loading their content.",
+		Keyword: "MUST",
+		Summary: "A pilotage_get_guide request without id, for a Language of the manifest, was refused.",
+		Doc:     "The index form (pilotage_get_guide with language and no id) is how a Client learns which guides exist before loading any (Part II §6.2). A Server that refuses it, with a request error or a JSON-RPC error, leaves the Client to guess guide ids. Only requests carrying nothing but a language the manifest lists are judged.",
+		Bad:     `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "id is required"}}}}`,
+		Good:    `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"structuredContent": {"guides": [{"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "1", "size_bytes": 900}]}}}`,
+		Check:   checkCallGuideIndexRefused,
+	},
 }
 
 func init() { register(callRoutingRules...) }
@@ -239,5 +249,26 @@ func checkCallChangedSinceKind(p *lint.Pass) {
 		if c.ErrorKind == string(types.ErrNotFound) {
 			p.Report(c.StructuredContent.Path("error", "kind"), "pilotage_catalog refused changed_since with kind %q for a Language that declares it: when the baseline token cannot be used, answer kind unknown_baseline so the Client falls back to a full listing.", c.ErrorKind)
 		}
+	}
+}
+
+func checkCallGuideIndexRefused(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpGuideIndex) {
+		if c.Lang == nil || c.Channel != snapshot.ChannelRequestError && c.Channel != snapshot.ChannelCarrier {
+			continue
+		}
+		// Any member besides language (a topic, say) may make the
+		// request inapplicable; only the bare index form is judged.
+		if len(c.Arguments.Items()) != 1 {
+			continue
+		}
+		if t := p.Snap.Tool(c.Name); t != nil && callStructural(c, t.InputSchema) {
+			continue
+		}
+		at := c.Error
+		if at == nil {
+			at = c.StructuredContent.Get("error")
+		}
+		p.Report(at, "pilotage_get_guide refused the index form for %s: answer a request without id with the guide index, every guide's metadata without its body.", c.Lang.Label())
 	}
 }

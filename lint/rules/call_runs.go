@@ -347,3 +347,37 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 		}
 	}
 }
+
+var callTraceRules = []*lint.Rule{
+	{
+		ID: "call-trace-step-duplicate", Severity: lint.Error, Spec: "Part II §5.8.2",
+		Quote:   "Every executed step: MUST appear exactly once as a top-level entry;",
+		Keyword: "MUST",
+		Summary: "A recorded trace lists the same step identifier twice.",
+		Doc:     "A trace is a flat log in which every executed step appears exactly once; repeated executions are told apart by their identifiers, #n for each loop iteration and a calling-entry prefix for an expanded sub-program (Part II §5.8.2). Two entries with one identifier make the log ambiguous: a Client verifying its mission cannot tell a step that ran twice from one reported twice, nor which outcome is the step's.",
+		Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+		Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify#1", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify#2", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+		Check:   checkCallTraceStepDuplicate,
+	},
+}
+
+func init() { register(callTraceRules...) }
+
+func checkCallTraceStepDuplicate(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, s := range resultObjects(c.StructuredContent.Path("trace", "steps")) {
+			id := s.Get("id")
+			if !id.IsString() {
+				continue
+			}
+			if seen[id.Text] {
+				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program.", id.Text)
+			}
+			seen[id.Text] = true
+		}
+	}
+}
