@@ -138,13 +138,37 @@ func jsonTypeFits(v, typ *source.Node) bool {
 	return false
 }
 
+// callSchemaPlain reports whether an inputSchema states its structure only
+// through properties, type and required, which callStructural reads. A
+// schema that composes subschemas or references others may require
+// members or types that check cannot see, so its calls are not judged.
+func callSchemaPlain(schema *source.Node) bool {
+	composed := func(n *source.Node) bool {
+		for _, k := range []string{"allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "dependentRequired", "dependentSchemas"} {
+			if n.Has(k) {
+				return true
+			}
+		}
+		return false
+	}
+	if !schema.IsObject() || composed(schema) {
+		return false
+	}
+	for _, p := range schema.Get("properties").Items() {
+		if composed(p) {
+			return false
+		}
+	}
+	return true
+}
+
 func checkCallCarrierLoopFault(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		if !callIsLoop(c) || c.Channel != snapshot.ChannelCarrier {
 			continue
 		}
 		t := p.Snap.Tool(c.Name)
-		if t == nil || !t.InputSchema.IsObject() || callStructural(c, t.InputSchema) {
+		if t == nil || !callSchemaPlain(t.InputSchema) || callStructural(c, t.InputSchema) {
 			continue
 		}
 		code := c.Error.Get("code")
@@ -174,7 +198,9 @@ func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, str
 	if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text).IsKnownRequest(types.StageExecute) {
 		return tl, "the unknown trace_level " + strconv.Quote(tl.Text)
 	}
-	if tr := callPresent(c, types.ArgTestRun); tr != nil && c.Lang != nil && c.Lang.Caps.Exists() && !c.Lang.Caps.SubFeature(string(types.CapExecute), types.SubTestRun) {
+	// test_run: false asks for what the Server does anyway; only a
+	// test run requested without the sub-feature is judged.
+	if tr := c.Arg(types.ArgTestRun); resultTrue(tr) && c.Lang != nil && c.Lang.Caps.Exists() && !c.Lang.Caps.SubFeature(string(types.CapExecute), types.SubTestRun) {
 		return tr, "test_run, which " + c.Lang.Label() + " does not declare (execute.test_run)"
 	}
 	return nil, ""
@@ -224,6 +250,14 @@ func checkCallStoreUnsupported(p *lint.Pass) {
 		case snapshot.ChannelResult:
 			p.Report(store, "%s accepted store: true although %s declares retention \"none\": reject the request with a request error of kind unsupported.", c.Name, c.Lang.Label())
 		case snapshot.ChannelRequestError:
+			// An earlier well-formedness check fails first (Part II
+			// §6.5.2): its kind is the right answer.
+			if at, _ := callExecuteFault(p.Snap, c); at != nil {
+				continue
+			}
+			if c.ErrorKind == string(types.ErrNotFound) && callPresent(c, types.ArgProgramRef) != nil {
+				continue
+			}
 			if c.ErrorKind != string(types.ErrUnsupported) {
 				at := c.StructuredContent.Path("error", "kind")
 				if at == nil {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/big"
+	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -85,12 +86,28 @@ func checkCallUnstoredFetched(p *lint.Pass) {
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
-			if !id.IsString() || unstored[id.Text] == nil || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+			if !id.IsString() || unstored[id.Text] == nil || !c.Succeeded() || !callSameRun(unstored[id.Text], c) {
 				continue
 			}
 			p.Report(id, "%s returned run %s, which was executed with store: false: a Run executed with store: false is not retained, so answer a request error of kind not_found.", c.Name, id.Text)
 		}
 	}
+}
+
+// callSameRun reports whether a trace fetch returned the Run an execute
+// response carried: the same outcome, and the same trace where both carry
+// one at the same level. Run ids are unique only within a Server's memory,
+// and a merged snapshot may hold two sessions that both numbered from 1.
+func callSameRun(exec, fetch *snapshot.Call) bool {
+	a, b := exec.StructuredContent, fetch.StructuredContent
+	if !b.Get("outcome").IsObject() || !jsonEqual(a.Get("outcome"), b.Get("outcome")) {
+		return false
+	}
+	ta, tb := a.Get("trace"), b.Get("trace")
+	if ta.IsObject() && tb.IsObject() && jsonEqual(ta.Get("level"), tb.Get("level")) {
+		return jsonEqual(callEnvelope(ta), callEnvelope(tb))
+	}
+	return true
 }
 
 // callContextSupplied reports whether a request supplies context: null
@@ -192,14 +209,38 @@ func callSameRequest(a, b *snapshot.Call) bool {
 	return jsonEqual(callPresent(a, types.ArgInput), callPresent(b, types.ArgInput))
 }
 
+// callSameSelectors reports whether two execute requests agree on the
+// members a Server might reasonably count as part of what is executed
+// (mode, test_run, context): the replay rule judges only requests that
+// agree on them too, so a server keying on them is not faulted.
+func callSameSelectors(a, b *snapshot.Call) bool {
+	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
+		if !jsonEqual(callPresent(a, m), callPresent(b, m)) {
+			return false
+		}
+	}
+	return true
+}
+
 // callIdempotent reports whether a Language deduplicates execute requests
-// over a window the snapshot can rely on.
+// over a window the snapshot can rely on. The window is at least the
+// retention period (Part II §6.5.6), and a snapshot has no timestamps: a
+// session, or a day or more, covers the calls of one recording; "none" and
+// shorter durations do not.
 func callIdempotent(l *snapshot.Language) bool {
 	if l == nil || !l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
 		return false
 	}
 	pol, ok := callRetention(l)
-	return ok && pol.Kind != types.RetentionKindNone
+	switch {
+	case !ok:
+		return false
+	case pol.Kind == types.RetentionKindSession:
+		return true
+	case pol.Kind == types.RetentionKindDuration:
+		return pol.Duration.Approx() >= 24*time.Hour
+	}
+	return false
 }
 
 // callFirstRuns pairs each execute call carrying an idempotency key with
@@ -224,7 +265,7 @@ func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
 
 func checkCallIdempotentReplay(p *lint.Pass) {
 	for c, f := range callFirstRuns(p.Snap) {
-		if !callSameRequest(c, f) || !callStarted(c) {
+		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !callStarted(c) {
 			continue
 		}
 		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {

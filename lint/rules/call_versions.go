@@ -72,7 +72,9 @@ func checkCallCatalogVersionContent(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			k := lang + "\x00" + cv + "\x00" + id
+			// A listing may abridge what a get returns in full, so
+			// listings are compared with listings and gets with gets.
+			k := c.Verb + "\x00" + lang + "\x00" + cv + "\x00" + id
 			prev := seen[k]
 			if prev == nil {
 				seen[k] = e
@@ -158,7 +160,7 @@ func checkCallEntryInputSchema(p *lint.Pass) {
 		}
 		for _, e := range entries {
 			s := e.Get("input_schema")
-			if s == nil {
+			if s == nil || s.IsNull() {
 				continue
 			}
 			id, _ := e.Str("id")

@@ -195,7 +195,9 @@ func (s *Snapshot) callLanguage(c *Call, lt *LoopTool) {
 		}
 		for _, pr := range pairs {
 			arg, _ := pr.Str("argument")
-			if v := c.Arg(arg); arg != "" && v != nil {
+			// A member sent as null is read as absent, as Clients send
+			// either for "not given".
+			if v := c.Arg(arg); arg != "" && v != nil && !v.IsNull() {
 				c.Programs++
 				if c.Program == nil {
 					lang, _ := pr.Str("language")
