@@ -102,3 +102,131 @@ func TestHarborview(t *testing.T) {
 		}
 	}
 }
+
+// harborviewFault is one realistic single fault injected into a real
+// Harborview session, and the rule that must catch it.
+type harborviewFault struct {
+	name, session, rule string
+	inject              func(calls []any) []any
+}
+
+// obj walks a decoded JSON value by member names and array indexes.
+func obj(v any, path ...any) map[string]any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			v = v.(map[string]any)[k]
+		case int:
+			v = v.([]any)[k]
+		}
+	}
+	return v.(map[string]any)
+}
+
+var harborviewFaults = []harborviewFault{
+	{"a validate or execute request answered with a JSON-RPC error", "anthropic", "call-carrier-error-loop-fault", func(c []any) []any {
+		call := obj(c, 15)
+		delete(call, "result")
+		call["error"] = map[string]any{"code": -32602, "message": "Invalid params"}
+		return c
+	}},
+	{"an unknown trace_level run anyway", "anthropic", "call-execute-request-fault-accepted", func(c []any) []any {
+		obj(c, 9, "arguments")["trace_level"] = "verbose"
+		return c
+	}},
+	{"both runnables run anyway", "anthropic", "call-execute-request-fault-accepted", func(c []any) []any {
+		obj(c, 9, "arguments")["program_ref"] = "auto_001"
+		return c
+	}},
+	{"a stale expected_catalog_version run anyway", "anthropic", "call-stale-token-ran", func(c []any) []any {
+		obj(c, 9, "arguments")["expected_catalog_version"] = "cv_0000000000000000"
+		return c
+	}},
+	{"context sent without context_schema, answered valid", "anthropic", "call-context-without-schema-accepted", func(c []any) []any {
+		obj(c, 7, "arguments")["context"] = map[string]any{"site": "north"}
+		return c
+	}},
+	{"a store: false run fetched later", "gemini", "call-unstored-run-fetched", func(c []any) []any {
+		obj(c, 8, "arguments")["store"] = false
+		return c
+	}},
+	{"an idempotent replay that started a new run", "anthropic", "call-idempotent-replay-new-run", func(c []any) []any {
+		obj(c, 9, "arguments")["idempotency_key"] = "k1"
+		var replay map[string]any
+		b, _ := json.Marshal(c[9])
+		_ = json.Unmarshal(b, &replay)
+		obj(replay, "result", "structuredContent")["run_id"] = "run_0009"
+		obj(replay, "result", "structuredContent", "trace")["run_id"] = "run_0009"
+		return append(c[:10], append([]any{replay}, c[10:]...)...)
+	}},
+	{"validate found the program invalid and execute ran it", "anthropic", "call-execute-runs-invalid-program", func(c []any) []any {
+		sc := obj(c, 7, "result", "structuredContent")
+		sc["valid"] = false
+		sc["diagnostics"] = []any{map[string]any{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no such device"}}
+		delete(sc, "plan")
+		return c
+	}},
+	{"the guide index refused", "anthropic", "call-guide-index-refused", func(c []any) []any {
+		obj(c, 1)["result"] = map[string]any{"isError": true, "structuredContent": map[string]any{"error": map[string]any{"kind": "invalid_request", "message": "id required"}}}
+		return c
+	}},
+	{"a trace entry without calls", "anthropic", "call-trace-calls-missing", func(c []any) []any {
+		delete(obj(c, 9, "result", "structuredContent", "trace", "steps", 3), "calls")
+		return c
+	}},
+	{"a trace step listed twice", "anthropic", "call-trace-step-duplicate", func(c []any) []any {
+		obj(c, 9, "result", "structuredContent", "trace", "steps", 1)["id"] = "lobby_on"
+		return c
+	}},
+	{"a catalog entry whose input_schema is no schema", "anthropic", "call-entry-input-schema-invalid", func(c []any) []any {
+		obj(c, 5, "result", "structuredContent", "items", 0, "input_schema")["type"] = "objet"
+		return c
+	}},
+	{"content JSON that contradicts structuredContent", "anthropic", "call-content-mirror", func(c []any) []any {
+		obj(c, 7, "result")["content"] = []any{map[string]any{"type": "text", "text": `{"valid": false}`}}
+		return c
+	}},
+	{"output with ok: false", "anthropic", "call-output-on-failure", func(c []any) []any {
+		o := obj(c, 10, "result", "structuredContent", "outcome")
+		o["ok"], o["status"], o["error"] = false, "partial", "stopped"
+		return c
+	}},
+	{"a fetch that returns another run", "gemini", "call-response-identity", func(c []any) []any {
+		obj(c, 9, "result", "structuredContent")["run_id"] = "run_0002"
+		return c
+	}},
+}
+
+// TestHarborviewFaults injects one realistic fault at a time into the real
+// sessions and requires the rule written for it to catch it: the rules fire
+// on real exchanges, not only on the hand-made fixtures.
+func TestHarborviewFaults(t *testing.T) {
+	for _, f := range harborviewFaults {
+		t.Run(f.name, func(t *testing.T) {
+			path := filepath.Join(fixtureRoot, "calls", "harborview", "good-"+f.session+".json")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			doc["calls"] = f.inject(doc["calls"].([]any))
+			out, err := json.MarshalIndent(doc, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			mutant := filepath.Join(t.TempDir(), "mutant.json")
+			if err := os.WriteFile(mutant, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, got := range lintFixture(t, mutant) {
+				if got.Rule == f.rule {
+					return
+				}
+			}
+			t.Errorf("%s was not caught by %s", f.name, f.rule)
+		})
+	}
+}
