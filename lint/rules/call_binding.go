@@ -70,9 +70,9 @@ func checkCallContextBinding(p *lint.Pass) {
 		ctx := c.Arg(types.ArgContext)
 		switch {
 		case ctx == nil || ctx.IsNull():
-			p.Report(c.Arguments, "%s accepted a request without context although %s declares context_schema: missing context must fail with a context_binding diagnostic.", c.Name, c.Lang.Label())
+			p.Report(c.Arguments, "%s accepted a request without context although %s declares context_schema: missing context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
 		case callSchemaRejects(schema, ctx):
-			p.Report(ctx, "%s accepted context that does not satisfy the context_schema of %s: such context must fail with a context_binding diagnostic.", c.Name, c.Lang.Label())
+			p.Report(ctx, "%s accepted context that does not satisfy the context_schema of %s: such context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
 		}
 	}
 }
@@ -105,7 +105,7 @@ func checkCallPromotedInput(p *lint.Pass) {
 			}
 			e := entries[lang][ref.Text]
 			if s := e.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
-				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic.", c.Name, ref.Text)
+				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text)
 			}
 		}
 	}

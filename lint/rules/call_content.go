@@ -51,7 +51,7 @@ func callPilotageResults(s *snapshot.Snapshot) []*source.Node {
 func checkCallContentMissing(p *lint.Pass) {
 	for _, r := range callPilotageResults(p.Snap) {
 		if !r.Has("content") {
-			p.ReportMissing(r, "this Pilotage tool result has no content: add one text block with the JSON of structuredContent or a short summary, for hosts that show the model only content.")
+			p.ReportMissing(r, "this Pilotage tool result has no content: add one text block with the JSON of structuredContent or a short summary, for hosts that show the model only content")
 		}
 	}
 }
@@ -63,12 +63,12 @@ func checkCallContentMirror(p *lint.Pass) {
 			continue
 		}
 		if len(content.Kids) != 1 {
-			p.Report(content, "content has %d blocks: carry one text block with the JSON of structuredContent or a short summary.", len(content.Kids))
+			p.Report(content, "content has %d blocks: carry one text block with the JSON of structuredContent or a short summary", len(content.Kids))
 			continue
 		}
 		block := content.Kids[0]
 		if t, _ := block.Str("type"); t != "text" {
-			p.Report(block, "content's block is not a text block: carry one text block with the JSON of structuredContent or a short summary.")
+			p.Report(block, "content's block is not a text block: carry one text block with the JSON of structuredContent or a short summary")
 			continue
 		}
 		text := block.Get("text")
@@ -84,7 +84,7 @@ func checkCallContentMirror(p *lint.Pass) {
 			continue // prose that happens to start with a brace
 		}
 		if !jsonEqual(f.Docs[0].Root, r.Get("structuredContent")) {
-			p.Report(text, "content carries JSON that differs from structuredContent: serialize structuredContent itself, or write a short summary instead.")
+			p.Report(text, "content carries JSON that differs from structuredContent: serialize structuredContent itself, or write a short summary instead")
 		}
 	}
 }

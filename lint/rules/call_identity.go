@@ -62,20 +62,20 @@ func checkCallResponseIdentity(p *lint.Pass) {
 		switch c.Op {
 		case snapshot.OpGuideFetch:
 			if got := sc.Path("guide", "id"); mismatch(c.Arg("id"), got) {
-				p.Report(got, "the guide fetch asked for %q and returned guide %q: return the guide the request names.", c.Arg("id").Text, got.Text)
+				p.Report(got, "the guide fetch asked for %q and returned guide %q: return the guide the request names", c.Arg("id").Text, got.Text)
 			}
 		case snapshot.OpCatalog:
 			if got := sc.Path("entry", "id"); c.Verb == string(types.VerbGet) && mismatch(c.Arg("id"), got) {
-				p.Report(got, "the catalog get asked for %q and returned entry %q: return the entry the request names.", c.Arg("id").Text, got.Text)
+				p.Report(got, "the catalog get asked for %q and returned entry %q: return the entry the request names", c.Arg("id").Text, got.Text)
 			}
 		case snapshot.OpTraceFetch:
 			if got := sc.Get(types.ArgRunID); mismatch(c.Arg(types.ArgRunID), got) {
-				p.Report(got, "%s asked for run %q and returned run %q: return the Run the request names.", c.Name, c.Arg(types.ArgRunID).Text, got.Text)
+				p.Report(got, "%s asked for run %q and returned run %q: return the Run the request names", c.Name, c.Arg(types.ArgRunID).Text, got.Text)
 			}
 		}
 		if c.Op == snapshot.OpExecute || c.Op == snapshot.OpTraceFetch {
 			if got := sc.Path("trace", types.ArgRunID); mismatch(sc.Get(types.ArgRunID), got) {
-				p.Report(got, "the trace carries run_id %q inside the envelope of run %q: a Run's trace carries its own run_id.", got.Text, sc.Get(types.ArgRunID).Text)
+				p.Report(got, "the trace carries run_id %q inside the envelope of run %q: a Run's trace carries its own run_id", got.Text, sc.Get(types.ArgRunID).Text)
 			}
 		}
 	}
@@ -107,7 +107,7 @@ func checkCallFetchedTrace(p *lint.Pass) {
 			// (two sessions of a merged snapshot both numbering from 1):
 			// only the same Run with other steps is reported.
 			if jsonEqual(first.Get("outcome"), sc.Get("outcome")) && !jsonEqual(callEnvelope(a), callEnvelope(b)) {
-				p.Report(b, "%s returned a trace of run %s that differs from the one the execute response carried at the same level: the fetch door returns the same recorded envelope.", c.Name, id.Text)
+				p.Report(b, "%s returned a trace of run %s that differs from the one the execute response carried at the same level: the fetch door returns the same recorded envelope", c.Name, id.Text)
 			}
 		}
 	}
@@ -136,7 +136,7 @@ func checkCallRefusedFetched(p *lint.Pass) {
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
 			if id.IsString() && refused[id.Text] != nil && c.Succeeded() && callSameRun(refused[id.Text], c) {
-				p.Report(id, "%s returned run %s, which was refused at execute: a refused Run is never retained, so answer not_found.", c.Name, id.Text)
+				p.Report(id, "%s returned run %s, which was refused at execute: a refused Run is never retained, so answer not_found", c.Name, id.Text)
 			}
 		}
 	}
@@ -190,7 +190,7 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 			continue
 		}
 		if at, what := callRequestFault(c); at != nil {
-			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request.", c.Name, what)
+			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request", c.Name, what)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func checkCallPlanStepIDReserved(p *lint.Pass) {
 		}
 		for _, s := range resultObjects(c.StructuredContent.Path("plan", "steps")) {
 			if id := s.Get("id"); id.IsString() && strings.ContainsAny(id.Text, "/#") {
-				p.Report(id, "%s accepted a program whose step identifier %q contains / or #, which trace identifiers reserve: reject it with a diagnostic.", c.Name, id.Text)
+				p.Report(id, "%s accepted a program whose step identifier %q contains / or #, which trace identifiers reserve: reject it with a diagnostic", c.Name, id.Text)
 			}
 		}
 	}
@@ -92,7 +92,7 @@ func checkCallCallsWithoutCatalog(p *lint.Pass) {
 		}
 		for _, s := range steps {
 			if calls := s.Get("calls"); calls.IsString() {
-				p.Report(calls, "step %s invokes %q although %s does not declare catalog: a Language whose programs invoke environment-bound names declares catalog.", callStepLabel(s), calls.Text, l.Label())
+				p.Report(calls, "step %s invokes %q although %s does not declare catalog: a Language whose programs invoke environment-bound names declares catalog", callStepLabel(s), calls.Text, l.Label())
 				break
 			}
 		}
@@ -119,7 +119,7 @@ func checkCallDriftedRefRan(p *lint.Pass) {
 		case status == string(types.StatusPromotionDrift):
 			drifted[key] = true
 		case drifted[key] && callStarted(c):
-			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference.", c.Name, ref.Text)
+			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text)
 		}
 	}
 }
@@ -190,7 +190,7 @@ func checkCallTraceCallsMissing(p *lint.Pass) {
 			if !ok || target == "" || s.Has("calls") || !resultTrue(s.Path("outcome", "ok")) {
 				continue
 			}
-			p.ReportMissing(s, "trace entry %q ran a step that invokes %q (per the recorded plan) but carries no calls: name the invoked entry in calls.", id, target)
+			p.ReportMissing(s, "trace entry %q ran a step that invokes %q (per the recorded plan) but carries no calls: name the invoked entry in calls", id, target)
 		}
 	}
 }
@@ -247,7 +247,7 @@ func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 		a, _ := prev.StructuredContent.Str("catalog_version")
 		b, _ := c.StructuredContent.Str("catalog_version")
 		if a != b && callSameItems(prev.StructuredContent.Get("items"), c.StructuredContent.Get("items")) {
-			p.Report(c.StructuredContent.Get("catalog_version"), "catalog_version changed from %q to %q between two complete listings with the same entries: change the token only when a visible entry is added, removed or changed.", a, b)
+			p.Report(c.StructuredContent.Get("catalog_version"), "catalog_version changed from %q to %q between two complete listings with the same entries: change the token only when a visible entry is added, removed or changed", a, b)
 		}
 	}
 }

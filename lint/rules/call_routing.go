@@ -20,7 +20,7 @@ var callRoutingRules = []*lint.Rule{
 		Quote:   "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault.",
 		Keyword: "MUST NOT",
 		Summary: "A loop-tool request with no structural fault was answered with a JSON-RPC invalid-params or invalid-request error.",
-		Doc:     "Only structural faults (a missing schema-required member, a wrong JSON type) may surface as JSON-RPC errors on a loop tool; every value or eligibility fault, an invalid program and a failed Run travel as a request error or in structuredContent (Part III §4.6, §7.1). The rule checks the recorded arguments against the tool's own inputSchema (required members and JSON types): when they pass and the server still answered -32602 or -32600, the Client loses the error kind or the diagnostics it needs to fix its request. Internal errors (-32603) and other codes are left alone, since a client-side timeout is recorded the same way.",
+		Doc:     "Only structural faults (a missing schema-required member, a wrong JSON type) may surface as JSON-RPC errors on a loop tool; every value or eligibility fault, an invalid program and a failed Run travel as a request error or in structuredContent (Part III §4.6, §7.1). The rule checks the recorded arguments against the tool's own inputSchema (required members and JSON types; a schema that composes subschemas or uses $ref is not judged, since its structure is not all in view): when they pass and the server still answered -32602 or -32600, the Client loses the error kind or the diagnostics it needs to fix its request. Internal errors (-32603) and other codes are left alone, since a client-side timeout is recorded the same way.",
 		Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "error": {"code": -32602, "message": "trace_level must be one of none, summary, full"}}`,
 		Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}}`,
 		Check:   checkCallCarrierLoopFault,
@@ -175,7 +175,7 @@ func checkCallCarrierLoopFault(p *lint.Pass) {
 		if code == nil || code.Text != "-32602" && code.Text != "-32600" {
 			continue
 		}
-		p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics.", c.Name, code.Text)
+		p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text)
 	}
 }
 
@@ -213,11 +213,11 @@ func checkCallExecuteRequestFault(p *lint.Pass) {
 			continue
 		}
 		if at, what := callExecuteFault(p.Snap, c); at != nil {
-			p.Report(at, "%s ran a request carrying %s: reject it with a request error of kind invalid_request before anything runs.", c.Name, what)
+			p.Report(at, "%s ran a request carrying %s: reject it with a request error of kind invalid_request before anything runs", c.Name, what)
 			continue
 		}
 		if f := firsts[c]; f != nil && !callSameRequest(c, f) {
-			p.Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict.", c.Name, c.Arg(types.ArgIdempotencyKey).Text)
+			p.Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict", c.Name, c.Arg(types.ArgIdempotencyKey).Text)
 		}
 	}
 }
@@ -248,7 +248,7 @@ func checkCallStoreUnsupported(p *lint.Pass) {
 		}
 		switch c.Channel {
 		case snapshot.ChannelResult:
-			p.Report(store, "%s accepted store: true although %s declares retention \"none\": reject the request with a request error of kind unsupported.", c.Name, c.Lang.Label())
+			p.Report(store, "%s accepted store: true although %s declares retention \"none\": reject the request with a request error of kind unsupported", c.Name, c.Lang.Label())
 		case snapshot.ChannelRequestError:
 			// An earlier well-formedness check fails first (Part II
 			// §6.5.2): its kind is the right answer.
@@ -263,7 +263,7 @@ func checkCallStoreUnsupported(p *lint.Pass) {
 				if at == nil {
 					at = c.StructuredContent.Get("error")
 				}
-				p.Report(at, "%s refused store: true under retention \"none\" with kind %q: use the kind unsupported, which tells the Client the Engine retains nothing.", c.Name, c.ErrorKind)
+				p.Report(at, "%s refused store: true under retention \"none\" with kind %q: use the kind unsupported, which tells the Client the Engine retains nothing", c.Name, c.ErrorKind)
 			}
 		}
 	}
@@ -281,7 +281,7 @@ func checkCallChangedSinceKind(p *lint.Pass) {
 		// and internal is a malfunction; not_found can only mean the
 		// baseline, since the Language is known.
 		if c.ErrorKind == string(types.ErrNotFound) {
-			p.Report(c.StructuredContent.Path("error", "kind"), "pilotage_catalog refused changed_since with kind %q for a Language that declares it: when the baseline token cannot be used, answer kind unknown_baseline so the Client falls back to a full listing.", c.ErrorKind)
+			p.Report(c.StructuredContent.Path("error", "kind"), "pilotage_catalog refused changed_since with kind %q for a Language that declares it: when the baseline token cannot be used, answer kind unknown_baseline so the Client falls back to a full listing", c.ErrorKind)
 		}
 	}
 }
@@ -303,6 +303,6 @@ func checkCallGuideIndexRefused(p *lint.Pass) {
 		if at == nil {
 			at = c.StructuredContent.Get("error")
 		}
-		p.Report(at, "pilotage_get_guide refused the index form for %s: answer a request without id with the guide index, every guide's metadata without its body.", c.Lang.Label())
+		p.Report(at, "pilotage_get_guide refused the index form for %s: answer a request without id with the guide index, every guide's metadata without its body", c.Lang.Label())
 	}
 }

@@ -89,7 +89,7 @@ func checkCallUnstoredFetched(p *lint.Pass) {
 			if !id.IsString() || unstored[id.Text] == nil || !c.Succeeded() || !callSameRun(unstored[id.Text], c) {
 				continue
 			}
-			p.Report(id, "%s returned run %s, which was executed with store: false: a Run executed with store: false is not retained, so answer a request error of kind not_found.", c.Name, id.Text)
+			p.Report(id, "%s returned run %s, which was executed with store: false: a Run executed with store: false is not retained, so answer a request error of kind not_found", c.Name, id.Text)
 		}
 	}
 }
@@ -131,7 +131,7 @@ func checkCallContextWithoutSchema(p *lint.Pass) {
 		}
 		sc := c.StructuredContent
 		if resultTrue(sc.Get("valid")) || c.Op == snapshot.OpExecute && resultTrue(sc.Path("outcome", "ok")) {
-			p.Report(ctx, "%s accepted context although %s declares no context_schema: reject supplied context with a context_binding diagnostic (valid: false, or outcome validation_error at execute).", c.Name, c.Lang.Label())
+			p.Report(ctx, "%s accepted context although %s declares no context_schema: reject supplied context with a context_binding diagnostic (valid: false, or outcome validation_error at execute)", c.Name, c.Lang.Label())
 		}
 	}
 }
@@ -173,7 +173,7 @@ func checkCallStaleToken(p *lint.Pass) {
 		if before == "" || before == tok.Text || contains(after, tok.Text) {
 			continue
 		}
-		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect.", c.Name, tok.Text, before)
+		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect", c.Name, tok.Text, before)
 	}
 }
 
@@ -269,7 +269,7 @@ func checkCallIdempotentReplay(p *lint.Pass) {
 			continue
 		}
 		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
-			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again.", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text, first)
+			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text, first)
 		}
 	}
 }
@@ -370,7 +370,7 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 				continue
 			}
 			if callStarted(x) {
-				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error.", x.Name, v.Name)
+				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
 			}
 		}
 	}
@@ -384,7 +384,7 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 		ok := c.StructuredContent.Path("outcome", "ok")
 		out := c.StructuredContent.Get("output")
 		if ok.IsBool() && !ok.Truth && out != nil && !out.IsNull() {
-			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok.", c.Name)
+			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok", c.Name)
 		}
 	}
 }
@@ -416,7 +416,7 @@ func checkCallTraceStepDuplicate(p *lint.Pass) {
 				continue
 			}
 			if seen[id.Text] {
-				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program.", id.Text)
+				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program", id.Text)
 			}
 			seen[id.Text] = true
 		}

@@ -81,7 +81,7 @@ func checkCallCatalogVersionContent(p *lint.Pass) {
 				continue
 			}
 			if at, f := callDiffer(prev, e, callEntryFields); at != nil {
-				p.Report(at, "entry %q changed its %s under the same catalog_version %q: change the token whenever a defined field of a visible entry changes.", id, f, cv)
+				p.Report(at, "entry %q changed its %s under the same catalog_version %q: change the token whenever a defined field of a visible entry changes", id, f, cv)
 			}
 		}
 	}
@@ -120,14 +120,14 @@ func checkCallGuideVersionContent(p *lint.Pass) {
 			fields := append([]string{"body"}, callGuideFields...)
 			if prev := fetched[k]; prev != nil {
 				if at, f := callDiffer(prev, g, fields); at != nil {
-					p.Report(at, "guide %q returned a different %s under the same version %q: change the guide version whenever its content changes.", k.id, f, k.version)
+					p.Report(at, "guide %q returned a different %s under the same version %q: change the guide version whenever its content changes", k.id, f, k.version)
 				}
 			} else {
 				fetched[k] = g
 			}
 			if ix := index[k]; ix != nil {
 				if at, f := callDiffer(ix, g, callGuideFields); at != nil {
-					p.Report(at, "guide %q has a different %s than its index entry of the same version %q: change the guide version whenever its content changes.", k.id, f, k.version)
+					p.Report(at, "guide %q has a different %s than its index entry of the same version %q: change the guide version whenever its content changes", k.id, f, k.version)
 				}
 			}
 		}
