@@ -351,7 +351,7 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
 			continue
 		}
-		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth {
+		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth || !callHasError(v) {
 			continue
 		}
 		cv, hasCV := v.StructuredContent.Str("catalog_version")
@@ -374,6 +374,18 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 			}
 		}
 	}
+}
+
+// callHasError reports whether a validate response carries an
+// error-severity diagnostic: a valid: false without one is a defect of its
+// own (result-valid-mismatch), not evidence that the program is invalid.
+func callHasError(v *snapshot.Call) bool {
+	for _, d := range resultObjects(v.StructuredContent.Get("diagnostics")) {
+		if sev, _ := d.Str("severity"); sev == "error" {
+			return true
+		}
+	}
+	return false
 }
 
 func checkCallOutputOnFailure(p *lint.Pass) {
