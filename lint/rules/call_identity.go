@@ -39,9 +39,9 @@ var callIdentityRules = []*lint.Rule{
 		Check:   checkCallRefusedFetched,
 	},
 	{
-		ID: "call-request-fault-accepted", Severity: lint.Info, Spec: "Part II §6.6; Part III §4.2, §4.4",
-		Summary: "A request the binding calls a request error (a mode fault, trace_level none on the fetch door, a question without narrate, an undeclared sub-feature) was answered with success.",
-		Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
+		ID: "call-request-fault-accepted", Severity: lint.Info, Spec: "Part II §6.2, §6.6; Part III §4.2, §4.4",
+		Summary: "A request the spec calls a request error (a mode fault, trace_level none on the fetch door, a question without narrate, an undeclared sub-feature, a guide id the index lacks) was answered with success.",
+		Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2); a guide id that the latest recorded index of the Language does not list (Part II §6.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
 		Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
 		Good:    `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "trace_level none has no meaning on the fetch door"}}}}`,
 		Check:   checkCallRequestFaultAccepted,
@@ -185,12 +185,27 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 }
 
 func checkCallRequestFaultAccepted(p *lint.Pass) {
+	// index holds, per Language, the guide ids of its latest recorded
+	// index: a fetch of an id it lacks asks for an unknown guide.
+	index := map[*snapshot.Language]map[string]bool{}
 	for _, c := range p.Snap.Calls {
+		if c.Op == snapshot.OpGuideIndex && c.Succeeded() && c.Lang != nil && c.StructuredContent.Get("guides").IsArray() {
+			ids := map[string]bool{}
+			for _, g := range resultObjects(c.StructuredContent.Get("guides")) {
+				if id, ok := g.Str("id"); ok {
+					ids[id] = true
+				}
+			}
+			index[c.Lang] = ids
+		}
 		if !c.Succeeded() {
 			continue
 		}
 		if at, what := callRequestFault(c); at != nil {
 			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request", c.Name, what)
+		}
+		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text] {
+			p.Report(id, "pilotage_get_guide returned a guide for id %q, which the recorded index of %s does not list: an unknown guide id is a request error of kind not_found, and the index lists every guide", id.Text, c.Lang.Label())
 		}
 	}
 }
