@@ -440,7 +440,7 @@ var callStatusRules = []*lint.Rule{
 		ID: "call-success-status", Severity: lint.Error, Spec: "Part II §5.7",
 		Quote:   "It MUST NOT substitute engine-specific names for those conditions.",
 		Keyword: "MUST NOT",
-		Summary: "A Run outcome with ok: true carries a status other than success.",
+		Summary: "A Run outcome with ok: true carries an engine-defined status instead of success.",
 		Doc:     "success is the reserved status for a program that completed successfully, and the Server must use it exactly for that condition; engine-defined statuses are for failed started Runs (Part II §5.7). An ok: true outcome under another name (completed, done) makes Clients that branch on status treat a success as an unknown status, which they must read as a possible partial failure.",
 		Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "completed", "error": null}}`,
 		Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}`,
@@ -456,7 +456,8 @@ func checkCallSuccessStatus(p *lint.Pass) {
 			continue
 		}
 		o := c.StructuredContent.Get("outcome")
-		if st := o.Get("status"); resultTrue(o.Get("ok")) && st.IsString() && st.Text != string(types.StatusSuccess) {
+		// A reserved status with the wrong ok is result-outcome-reserved-status's.
+		if st := o.Get("status"); resultTrue(o.Get("ok")) && st.IsString() && !types.OutcomeStatus(st.Text).IsReserved() {
 			p.Report(st, "the Run outcome has ok: true but status %q: a Run that completed successfully reports the reserved status success", st.Text)
 		}
 	}
