@@ -11,14 +11,13 @@ type Op string
 // The operations a recorded call is classified as. OpOther is any other
 // tool call: the server's own tools, and pilotage_manifest.
 const (
-	OpOther        Op = ""
-	OpGuideIndex   Op = "guide-index"
-	OpGuideFetch   Op = "guide-fetch"
-	OpCatalog      Op = "catalog"
-	OpValidate     Op = "validate"
-	OpExecute      Op = "execute"
-	OpTraceFetch   Op = "trace-fetch"
-	opUnclassified Op = "?"
+	OpOther      Op = ""
+	OpGuideIndex Op = "guide-index"
+	OpGuideFetch Op = "guide-fetch"
+	OpCatalog    Op = "catalog"
+	OpValidate   Op = "validate"
+	OpExecute    Op = "execute"
+	OpTraceFetch Op = "trace-fetch"
 )
 
 // Channel is the Part II error channel a response travelled on (Part III
@@ -144,20 +143,20 @@ func (s *Snapshot) classifyCalls() {
 			v.Op = OpCatalog
 			v.Verb, _ = c.Arguments.Str("verb")
 		case lt != nil:
-			v.Op = opUnclassified
+			// A tool serving two stages is a defect of its own; its
+			// calls cannot be told apart, so they are no loop calls.
 			if st, ok := lt.Stage(); ok {
-				v.Op = map[types.Stage]Op{types.StageValidate: OpValidate, types.StageExecute: OpExecute, types.StageTraceFetch: OpTraceFetch}[st]
+				v.Op = stageOps[st]
 			}
 		default:
 			v.Op = opByShape(c, v.StructuredContent)
-		}
-		if v.Op == opUnclassified {
-			v.Op = OpOther
 		}
 		c.CallView = v
 		s.callLanguage(c, lt)
 	}
 }
+
+var stageOps = map[types.Stage]Op{types.StageValidate: OpValidate, types.StageExecute: OpExecute, types.StageTraceFetch: OpTraceFetch}
 
 func opByShape(c *Call, sc *source.Node) Op {
 	switch {
