@@ -46,6 +46,14 @@ var callIdentityRules = []*lint.Rule{
 		Good:    `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "trace_level none has no meaning on the fetch door"}}}}`,
 		Check:   checkCallRequestFaultAccepted,
 	},
+	{
+		ID: "call-plan-step-riskier-than-entry", Severity: lint.Info, Spec: "Part II §5.3, §5.4, §5.6",
+		Summary: "A plan step's risk_hints claim an effect that the risk_hints of the catalog entry it calls rule out.",
+		Doc:     "A catalog entry's risk_hints state the maximum effect of the entry (Part II §5.4), and a plan step's risk_hints the risk of this use of it (Part II §5.6). A step that is destructive or open-world while its entry is not, or that writes while its entry is read-only, contradicts one of the two claims the Host's risk gate relies on (Part II §7.3). The entry is read from recorded catalog responses of the same Language.",
+		Bad:     `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}]}}`,
+		Good:    `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}]}}`,
+		Check:   checkCallStepRiskierThanEntry,
+	},
 }
 
 func init() { register(callIdentityRules...) }
@@ -209,19 +217,6 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 		}
 	}
 }
-
-var callRiskRules = []*lint.Rule{
-	{
-		ID: "call-plan-step-riskier-than-entry", Severity: lint.Info, Spec: "Part II §5.3, §5.4, §5.6",
-		Summary: "A plan step's risk_hints claim an effect that the risk_hints of the catalog entry it calls rule out.",
-		Doc:     "A catalog entry's risk_hints state the maximum effect of the entry (Part II §5.4), and a plan step's risk_hints the risk of this use of it (Part II §5.6). A step that is destructive or open-world while its entry is not, or that writes while its entry is read-only, contradicts one of the two claims the Host's risk gate relies on (Part II §7.3). The entry is read from recorded catalog responses of the same Language.",
-		Bad:     `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}]}}`,
-		Good:    `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}]}}`,
-		Check:   checkCallStepRiskierThanEntry,
-	},
-}
-
-func init() { register(callRiskRules...) }
 
 // callHint reads one boolean risk hint; an absent hint is unknown.
 func callHint(hints *source.Node, name string) (value, known bool) {

@@ -51,6 +51,46 @@ var callRunRules = []*lint.Rule{
 		Good:    `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 		Check:   checkCallIdempotentReplay,
 	},
+	{
+		ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
+		Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
+		Keyword: "MUST",
+		Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
+		Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
+		Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+		Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
+		Check:   checkCallExecuteRunsInvalid,
+	},
+	{
+		ID: "call-output-on-failure", Severity: lint.Error, Spec: "Part II §6.5",
+		Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
+		Keyword: "MUST",
+		Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
+		Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is not judged.",
+		Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
+		Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
+		Check:   checkCallOutputOnFailure,
+	},
+	{
+		ID: "call-trace-step-duplicate", Severity: lint.Error, Spec: "Part II §5.8.2",
+		Quote:   "Every executed step: MUST appear exactly once as a top-level entry;",
+		Keyword: "MUST",
+		Summary: "A recorded trace lists the same step identifier twice.",
+		Doc:     "A trace is a flat log in which every executed step appears exactly once; repeated executions are told apart by their identifiers, #n for each loop iteration and a calling-entry prefix for an expanded sub-program (Part II §5.8.2). Two entries with one identifier make the log ambiguous: a Client verifying its mission cannot tell a step that ran twice from one reported twice, nor which outcome is the step's.",
+		Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+		Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify#1", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify#2", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+		Check:   checkCallTraceStepDuplicate,
+	},
+	{
+		ID: "call-success-status", Severity: lint.Error, Spec: "Part II §5.7",
+		Quote:   "It MUST NOT substitute engine-specific names for those conditions.",
+		Keyword: "MUST NOT",
+		Summary: "A Run outcome with ok: true carries an engine-defined status instead of success.",
+		Doc:     "success is the reserved status for a program that completed successfully, and the Server must use it exactly for that condition; engine-defined statuses are for failed started Runs (Part II §5.7). An ok: true outcome under another name (completed, done) makes Clients that branch on status treat a success as an unknown status, which they must read as a possible partial failure.",
+		Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "completed", "error": null}}`,
+		Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}`,
+		Check:   checkCallSuccessStatus,
+	},
 }
 
 func init() { register(callRunRules...) }
@@ -320,31 +360,6 @@ func jsonEqual(a, b *source.Node) bool {
 	return true
 }
 
-var callExecuteRules = []*lint.Rule{
-	{
-		ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
-		Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
-		Keyword: "MUST",
-		Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
-		Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
-		Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
-		Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
-		Check:   checkCallExecuteRunsInvalid,
-	},
-	{
-		ID: "call-output-on-failure", Severity: lint.Error, Spec: "Part II §6.5",
-		Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
-		Keyword: "MUST",
-		Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
-		Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is not judged.",
-		Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
-		Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
-		Check:   checkCallOutputOnFailure,
-	},
-}
-
-func init() { register(callExecuteRules...) }
-
 func checkCallExecuteRunsInvalid(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, v := range calls {
@@ -401,21 +416,6 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 	}
 }
 
-var callTraceRules = []*lint.Rule{
-	{
-		ID: "call-trace-step-duplicate", Severity: lint.Error, Spec: "Part II §5.8.2",
-		Quote:   "Every executed step: MUST appear exactly once as a top-level entry;",
-		Keyword: "MUST",
-		Summary: "A recorded trace lists the same step identifier twice.",
-		Doc:     "A trace is a flat log in which every executed step appears exactly once; repeated executions are told apart by their identifiers, #n for each loop iteration and a calling-entry prefix for an expanded sub-program (Part II §5.8.2). Two entries with one identifier make the log ambiguous: a Client verifying its mission cannot tell a step that ran twice from one reported twice, nor which outcome is the step's.",
-		Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
-		Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify#1", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify#2", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
-		Check:   checkCallTraceStepDuplicate,
-	},
-}
-
-func init() { register(callTraceRules...) }
-
 func checkCallTraceStepDuplicate(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
@@ -434,21 +434,6 @@ func checkCallTraceStepDuplicate(p *lint.Pass) {
 		}
 	}
 }
-
-var callStatusRules = []*lint.Rule{
-	{
-		ID: "call-success-status", Severity: lint.Error, Spec: "Part II §5.7",
-		Quote:   "It MUST NOT substitute engine-specific names for those conditions.",
-		Keyword: "MUST NOT",
-		Summary: "A Run outcome with ok: true carries an engine-defined status instead of success.",
-		Doc:     "success is the reserved status for a program that completed successfully, and the Server must use it exactly for that condition; engine-defined statuses are for failed started Runs (Part II §5.7). An ok: true outcome under another name (completed, done) makes Clients that branch on status treat a success as an unknown status, which they must read as a possible partial failure.",
-		Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "completed", "error": null}}`,
-		Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}`,
-		Check:   checkCallSuccessStatus,
-	},
-}
-
-func init() { register(callStatusRules...) }
 
 func checkCallSuccessStatus(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {

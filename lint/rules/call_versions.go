@@ -28,6 +28,16 @@ var callVersionRules = []*lint.Rule{
 		Good:    `[{"name": "pilotage_get_guide", "arguments": {"language": "flow/1", "id": "quickstart"}, "result": {"structuredContent": {"guide": {"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "3", "size_bytes": 5, "body": "Steps"}}}}, {"name": "pilotage_get_guide", "arguments": {"language": "flow/1", "id": "quickstart"}, "result": {"structuredContent": {"guide": {"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "4", "size_bytes": 6, "body": "Steps!"}}}}]`,
 		Check:   checkCallGuideVersionContent,
 	},
+	{
+		ID: "call-entry-input-schema-invalid", Severity: lint.Error, Spec: "Part II §1.1, §5.4",
+		Quote:   "| `input_schema` | JSON Schema | M for callable kinds | Declared shape of the callable entry's input. |",
+		Keyword: "MUST",
+		Summary: "A recorded catalog entry's input_schema is not a JSON Schema that compiles.",
+		Doc:     "A callable entry's input_schema is the JSON Schema a Client builds the entry's input from, and against which a promoted program's input is validated (Part II §5.4, §6.5.5). A value that breaks the JSON Schema meta-schema, or whose local references do not resolve, is no schema at all. The schema is compiled offline: an external $ref is never fetched and is not reported here, nor is a pattern that only Go's RE2 cannot compile, since both can be valid JSON Schema.",
+		Bad:     `{"entry": {"id": "light.lobby", "kind": "light", "name": "Lobby", "risk": "write", "input_schema": {"type": "objet"}}, "catalog_version": "cv_1"}`,
+		Good:    `{"entry": {"id": "light.lobby", "kind": "light", "name": "Lobby", "risk": "write", "input_schema": {"type": "object"}}, "catalog_version": "cv_1"}`,
+		Check:   checkCallEntryInputSchema,
+	},
 }
 
 func init() { register(callVersionRules...) }
@@ -133,21 +143,6 @@ func checkCallGuideVersionContent(p *lint.Pass) {
 		}
 	}
 }
-
-var callEntrySchemaRules = []*lint.Rule{
-	{
-		ID: "call-entry-input-schema-invalid", Severity: lint.Error, Spec: "Part II §1.1, §5.4",
-		Quote:   "| `input_schema` | JSON Schema | M for callable kinds | Declared shape of the callable entry's input. |",
-		Keyword: "MUST",
-		Summary: "A recorded catalog entry's input_schema is not a JSON Schema that compiles.",
-		Doc:     "A callable entry's input_schema is the JSON Schema a Client builds the entry's input from, and against which a promoted program's input is validated (Part II §5.4, §6.5.5). A value that breaks the JSON Schema meta-schema, or whose local references do not resolve, is no schema at all. The schema is compiled offline: an external $ref is never fetched and is not reported here, nor is a pattern that only Go's RE2 cannot compile, since both can be valid JSON Schema.",
-		Bad:     `{"entry": {"id": "light.lobby", "kind": "light", "name": "Lobby", "risk": "write", "input_schema": {"type": "objet"}}, "catalog_version": "cv_1"}`,
-		Good:    `{"entry": {"id": "light.lobby", "kind": "light", "name": "Lobby", "risk": "write", "input_schema": {"type": "object"}}, "catalog_version": "cv_1"}`,
-		Check:   checkCallEntryInputSchema,
-	},
-}
-
-func init() { register(callEntrySchemaRules...) }
 
 func checkCallEntryInputSchema(p *lint.Pass) {
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
