@@ -37,7 +37,7 @@ var callRoutingRules = []*lint.Rule{
 	},
 	{
 		ID: "call-store-unsupported", Severity: lint.Error, Spec: "Part II §6.5; Part III §7.2",
-		Quote:   "A Server whose declared retention is \"none\" MUST reject the request with a request error of kind `unsupported`.",
+		Quote:   "A Server whose declared retention is `\"none\"` MUST reject the request with a request error of kind `unsupported`.",
 		Keyword: "MUST",
 		Summary: "An execute request with store: true to a Language with retention \"none\" was not rejected with a request error of kind unsupported.",
 		Doc:     "store: true asks the Engine to keep the run record for the fetch door; under declared retention \"none\" it cannot, and the Server must say so with the unsupported kind rather than run and silently drop the record (Part II §6.5, Part III §7.2). The Client then knows its later trace fetch would fail before it lets side effects happen.",
