@@ -60,6 +60,16 @@ var callPlanRules = []*lint.Rule{
 		Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}]`,
 		Check:   checkCallTokenChangedNeedlessly,
 	},
+	{
+		ID: "call-listing-incomplete", Severity: lint.Error, Spec: "Part II §6.3",
+		Quote:   "When additional results remain, the response MUST include `next_cursor`.",
+		Keyword: "MUST",
+		Summary: "A complete catalog listing (no filter, no next_cursor) lacks an entry that a get under the same catalog_version returned.",
+		Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed. Entries whose languages exclude the Language asked for are not judged.",
+		Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
+		Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "next_cursor": "p2", "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
+		Check:   checkCallListingIncomplete,
+	},
 }
 
 func init() { register(callPlanRules...) }
@@ -249,5 +259,60 @@ func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 		if a != b && callSameItems(prev.StructuredContent.Get("items"), c.StructuredContent.Get("items")) {
 			p.Report(c.StructuredContent.Get("catalog_version"), "catalog_version changed from %q to %q between two complete listings with the same entries: change the token only when a visible entry is added, removed or changed", a, b)
 		}
+	}
+}
+
+// callUsableBy reports whether an entry may be referenced by Language l:
+// an entry without languages serves every Language (Part II §5.4).
+func callUsableBy(e *source.Node, l *snapshot.Language) bool {
+	ls := e.Get("languages")
+	if !ls.IsArray() {
+		return true
+	}
+	for _, n := range ls.Kids {
+		if n.IsString() && n.Text == l.Name {
+			return true
+		}
+	}
+	return false
+}
+
+func checkCallListingIncomplete(p *lint.Pass) {
+	type key struct {
+		lang *snapshot.Language
+		cv   string
+	}
+	listed := map[key]map[string]bool{}
+	var gets []*snapshot.Call
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		if c.Lang == nil || !c.Succeeded() {
+			continue
+		}
+		cv, ok := c.StructuredContent.Str("catalog_version")
+		if !ok {
+			continue
+		}
+		switch {
+		case callCompleteListing(c):
+			ids := map[string]bool{}
+			for _, e := range resultObjects(c.StructuredContent.Get("items")) {
+				if id, ok := e.Str("id"); ok {
+					ids[id] = true
+				}
+			}
+			listed[key{c.Lang, cv}] = ids
+		case c.Verb == string(types.VerbGet) && c.StructuredContent.Get("entry").IsObject():
+			gets = append(gets, c)
+		}
+	}
+	for _, c := range gets {
+		cv, _ := c.StructuredContent.Str("catalog_version")
+		ids := listed[key{c.Lang, cv}]
+		e := c.StructuredContent.Get("entry")
+		id, ok := e.Str("id")
+		if ids == nil || !ok || ids[id] || !callUsableBy(e, c.Lang) {
+			continue
+		}
+		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label())
 	}
 }
