@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
-	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
@@ -28,16 +27,6 @@ func catalogRules() []*lint.Rule {
 			Bad:     `execute {"program_ref": "morning-warmup"}   get -> {"entry": {"id": "morning-warmup", "kind": "routine", ...no input_schema}}`,
 			Good:    `get -> {"entry": {"id": "morning-warmup", "kind": "routine", "input_schema": {"type": "object"}, ...}}`,
 			Check:   checkResultCatalogInputSchema,
-		},
-		&lint.Rule{
-			ID: "result-catalog-input-schema-invalid", Severity: lint.Error, Spec: "Part II §5.4",
-			Quote:   "| `input_schema` | JSON Schema | M for callable kinds | Declared shape of the callable entry's input. |",
-			Keyword: "MUST",
-			Summary: "A recorded catalog entry's input_schema is not a valid JSON Schema.",
-			Doc:     "A callable catalog entry declares the shape of its input as JSON Schema (Part II §5.4); Clients build and check input against it, and for a promoted program the Server validates input against it (§6.5.5). This rule compiles every recorded entry's input_schema offline, never fetching anything, and reports a schema that breaks its meta-schema or has a local reference that does not resolve. An external $ref, an unknown dialect or a pattern RE2 cannot compile is still JSON Schema; tool-schema-portability notes those, as advice.",
-			Bad:     `{"items": [{"id": "heater.set", "kind": "action", "input_schema": {"type": "objct"}, ...}]}`,
-			Good:    `{"items": [{"id": "heater.set", "kind": "action", "input_schema": {"type": "object", "properties": {"celsius": {"type": "number"}}}, ...}]}`,
-			Check:   checkResultCatalogInputSchemaValid,
 		},
 		&lint.Rule{
 			ID: "result-risk-contradictory", Severity: lint.Info, Spec: "Part II §5.3",
@@ -122,28 +111,6 @@ func checkResultCatalogInputSchema(p *lint.Pass) {
 	}
 }
 
-func checkResultCatalogInputSchemaValid(p *lint.Pass) {
-	seen := map[*source.Node]bool{}
-	for _, e := range resultEntries(resultCalls(p.Snap)) {
-		is := e.Get("input_schema")
-		if is == nil || seen[is] {
-			continue
-		}
-		seen[is] = true
-		id, _ := e.Str("id")
-		_, issues := schemacheck.Compile(is)
-		for _, iss := range issues {
-			if iss.Kind != schemacheck.Invalid {
-				continue
-			}
-			if iss.Key {
-				p.ReportKey(iss.Node, "input_schema of catalog entry %q: %s", id, iss.Message)
-			} else {
-				p.Report(iss.Node, "input_schema of catalog entry %q: %s", id, iss.Message)
-			}
-		}
-	}
-}
 
 func checkResultRiskContradictory(p *lint.Pass) {
 	calls := resultCalls(p.Snap)

@@ -230,6 +230,7 @@ func (s *Snapshot) finish() {
 	}
 	s.walk()
 	s.LoopTools()
+	s.classifyCalls()
 	s.signal = s.findSignal()
 }
 
@@ -347,6 +348,7 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 			}
 			call := &Call{Node: c, Arguments: c.Get("arguments"), Result: c.Get("result"), Error: c.Get("error")}
 			call.Name, _ = c.Str("name")
+			call.Probe = parseProbe(c.Get("probe"))
 			// The call that supplies the manifest is the manifest, not one
 			// more call, as in a capture: otherwise its defects are
 			// reported twice, once by the manifest rules and once as a

@@ -101,6 +101,10 @@ type Call struct {
 	Result *source.Node
 	// Error is the JSON-RPC error object, when the call drew one.
 	Error *source.Node
+	// Probe is the tag of a call probe mode made on purpose, or nil.
+	Probe *Probe
+	// CallView is what the call means, computed in Build (calls.go).
+	CallView
 }
 
 // Stateless reports whether the snapshot comes from the stateless MCP

@@ -1,0 +1,232 @@
+package rules_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+)
+
+// harborviewTrue lists the findings the final Harborview sessions draw that
+// are true; fixtures/calls/harborview/README.md explains each. Any other
+// error on a conformant server's real calls is a false error.
+var harborviewTrue = map[string]bool{}
+
+// harborviewSnapshot reduces one recorded agent session to a snapshot
+// document: the tool list the agent saw and every tool call with its
+// arguments and result, in order.
+func harborviewSnapshot(t *testing.T, transcript string) []byte {
+	t.Helper()
+	f, err := os.Open(transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	type call struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Result    json.RawMessage `json:"result"`
+	}
+	var snap struct {
+		Tools json.RawMessage `json:"tools"`
+		Calls []call          `json:"calls"`
+	}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var rec struct {
+			Type   string          `json:"type"`
+			Tools  json.RawMessage `json:"tools"`
+			Tool   string          `json:"tool"`
+			Args   json.RawMessage `json:"args"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		switch rec.Type {
+		case "tools":
+			snap.Tools = rec.Tools
+		case "tool_result":
+			snap.Calls = append(snap.Calls, call{rec.Tool, rec.Args, rec.Result})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, raw, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	out.WriteByte('\n')
+	return out.Bytes()
+}
+
+// TestHarborview keeps the snapshots of the final 1.1 Harborview sessions
+// (testdata/reference/transcripts) in step with the transcripts, and holds
+// them to no false error: the reference server is conformant.
+func TestHarborview(t *testing.T) {
+	transcripts, err := filepath.Glob("../../testdata/reference/transcripts/*2026-07-26*.jsonl")
+	if err != nil || len(transcripts) == 0 {
+		t.Fatalf("no final Harborview transcripts: %v", err)
+	}
+	for _, tr := range transcripts {
+		provider, _, _ := strings.Cut(filepath.Base(tr), "-")
+		fixture := filepath.Join(fixtureRoot, "calls", "harborview", "good-"+provider+".json")
+		want := harborviewSnapshot(t, tr)
+		if *update {
+			if err := os.WriteFile(fixture, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := os.ReadFile(fixture)
+		if err != nil {
+			t.Fatalf("missing snapshot (run go test ./lint/rules -run TestHarborview -update): %v", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is not the reduction of %s (run with -update)", fixture, tr)
+		}
+		for _, f := range lintFixture(t, fixture) {
+			if f.Severity == lint.Error && !harborviewTrue[f.Rule] {
+				t.Errorf("%s:%d:%d: false error %s at %s: %s", fixture, f.Line, f.Column, f.Rule, f.Pointer, f.Message)
+			}
+		}
+	}
+}
+
+// harborviewFault is one realistic single fault injected into a real
+// Harborview session, and the rule that must catch it.
+type harborviewFault struct {
+	name, session, rule string
+	inject              func(calls []any) []any
+}
+
+// obj walks a decoded JSON value by member names and array indexes.
+func obj(v any, path ...any) map[string]any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			v = v.(map[string]any)[k]
+		case int:
+			v = v.([]any)[k]
+		}
+	}
+	return v.(map[string]any)
+}
+
+var harborviewFaults = []harborviewFault{
+	{"a validate or execute request answered with a JSON-RPC error", "anthropic", "call-carrier-error-loop-fault", func(c []any) []any {
+		call := obj(c, 15)
+		delete(call, "result")
+		call["error"] = map[string]any{"code": -32602, "message": "Invalid params"}
+		return c
+	}},
+	{"an unknown trace_level run anyway", "anthropic", "call-execute-request-fault-accepted", func(c []any) []any {
+		obj(c, 9, "arguments")["trace_level"] = "verbose"
+		return c
+	}},
+	{"both runnables run anyway", "anthropic", "call-execute-request-fault-accepted", func(c []any) []any {
+		obj(c, 9, "arguments")["program_ref"] = "auto_001"
+		return c
+	}},
+	{"a stale expected_catalog_version run anyway", "anthropic", "call-stale-token-ran", func(c []any) []any {
+		obj(c, 9, "arguments")["expected_catalog_version"] = "cv_0000000000000000"
+		return c
+	}},
+	{"context sent without context_schema, answered valid", "anthropic", "call-context-without-schema-accepted", func(c []any) []any {
+		obj(c, 7, "arguments")["context"] = map[string]any{"site": "north"}
+		return c
+	}},
+	{"a store: false run fetched later", "gemini", "call-unstored-run-fetched", func(c []any) []any {
+		obj(c, 8, "arguments")["store"] = false
+		return c
+	}},
+	{"an idempotent replay that started a new run", "anthropic", "call-idempotent-replay-new-run", func(c []any) []any {
+		obj(c, 9, "arguments")["idempotency_key"] = "k1"
+		var replay map[string]any
+		b, _ := json.Marshal(c[9])
+		_ = json.Unmarshal(b, &replay)
+		obj(replay, "result", "structuredContent")["run_id"] = "run_0009"
+		obj(replay, "result", "structuredContent", "trace")["run_id"] = "run_0009"
+		return append(c[:10], append([]any{replay}, c[10:]...)...)
+	}},
+	{"validate found the program invalid and execute ran it", "anthropic", "call-execute-runs-invalid-program", func(c []any) []any {
+		sc := obj(c, 7, "result", "structuredContent")
+		sc["valid"] = false
+		sc["diagnostics"] = []any{map[string]any{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no such device"}}
+		delete(sc, "plan")
+		return c
+	}},
+	{"the guide index refused", "anthropic", "call-guide-index-refused", func(c []any) []any {
+		obj(c, 1)["result"] = map[string]any{"isError": true, "structuredContent": map[string]any{"error": map[string]any{"kind": "invalid_request", "message": "id required"}}}
+		return c
+	}},
+	{"a trace entry without calls", "anthropic", "call-trace-calls-missing", func(c []any) []any {
+		delete(obj(c, 9, "result", "structuredContent", "trace", "steps", 3), "calls")
+		return c
+	}},
+	{"a trace step listed twice", "anthropic", "call-trace-step-duplicate", func(c []any) []any {
+		obj(c, 9, "result", "structuredContent", "trace", "steps", 1)["id"] = "lobby_on"
+		return c
+	}},
+	{"a catalog entry whose input_schema is no schema", "anthropic", "call-entry-input-schema-invalid", func(c []any) []any {
+		obj(c, 5, "result", "structuredContent", "items", 0, "input_schema")["type"] = "objet"
+		return c
+	}},
+	{"content JSON that contradicts structuredContent", "anthropic", "call-content-mirror", func(c []any) []any {
+		obj(c, 7, "result")["content"] = []any{map[string]any{"type": "text", "text": `{"valid": false}`}}
+		return c
+	}},
+	{"output with ok: false", "anthropic", "call-output-on-failure", func(c []any) []any {
+		o := obj(c, 10, "result", "structuredContent", "outcome")
+		o["ok"], o["status"], o["error"] = false, "partial", "stopped"
+		return c
+	}},
+	{"a fetch that returns another run", "gemini", "call-response-identity", func(c []any) []any {
+		obj(c, 9, "result", "structuredContent")["run_id"] = "run_0002"
+		return c
+	}},
+}
+
+// TestHarborviewFaults injects one realistic fault at a time into the real
+// sessions and requires the rule written for it to catch it: the rules fire
+// on real exchanges, not only on the hand-made fixtures.
+func TestHarborviewFaults(t *testing.T) {
+	for _, f := range harborviewFaults {
+		t.Run(f.name, func(t *testing.T) {
+			path := filepath.Join(fixtureRoot, "calls", "harborview", "good-"+f.session+".json")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			doc["calls"] = f.inject(doc["calls"].([]any))
+			out, err := json.MarshalIndent(doc, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			mutant := filepath.Join(t.TempDir(), "mutant.json")
+			if err := os.WriteFile(mutant, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, got := range lintFixture(t, mutant) {
+				if got.Rule == f.rule {
+					return
+				}
+			}
+			t.Errorf("%s was not caught by %s", f.name, f.rule)
+		})
+	}
+}
