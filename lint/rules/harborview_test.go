@@ -13,7 +13,7 @@ import (
 )
 
 // harborviewTrue lists the findings the final Harborview sessions draw that
-// are true; fixtures/calls/harborview/README.md explains each. Any other
+// are true; fixtures/examples/harborview/README.md explains each. Any other
 // error on a conformant server's real calls is a false error.
 var harborviewTrue = map[string]bool{}
 
@@ -81,7 +81,7 @@ func TestHarborview(t *testing.T) {
 	}
 	for _, tr := range transcripts {
 		provider, _, _ := strings.Cut(filepath.Base(tr), "-")
-		fixture := filepath.Join(fixtureRoot, "calls", "harborview", "good-"+provider+".json")
+		fixture := filepath.Join(fixtureRoot, "examples", "harborview", "good-"+provider+".json")
 		want := harborviewSnapshot(t, tr)
 		if *update {
 			if err := os.WriteFile(fixture, want, 0o644); err != nil {
@@ -203,7 +203,7 @@ var harborviewFaults = []harborviewFault{
 func TestHarborviewFaults(t *testing.T) {
 	for _, f := range harborviewFaults {
 		t.Run(f.name, func(t *testing.T) {
-			path := filepath.Join(fixtureRoot, "calls", "harborview", "good-"+f.session+".json")
+			path := filepath.Join(fixtureRoot, "examples", "harborview", "good-"+f.session+".json")
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
