@@ -111,7 +111,6 @@ func checkResultCatalogInputSchema(p *lint.Pass) {
 	}
 }
 
-
 func checkResultRiskContradictory(p *lint.Pass) {
 	calls := resultCalls(p.Snap)
 	var hints []*source.Node
