@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,10 +10,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
@@ -23,35 +22,8 @@ var updateSnapshots = flag.Bool("update", false, "rewrite lint/snapshotter/testd
 
 const serverTestdata = "../../lint/snapshotter/testdata"
 
-var (
-	buildOnce sync.Once
-	serverBin string
-	buildErr  error
-)
-
 // pilotserver builds the testdata server once per test binary.
-func pilotserver(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs a server")
-	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "pilotserver")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		serverBin = filepath.Join(dir, "pilotserver")
-		out, err := exec.Command("go", "build", "-o", serverBin, "./"+serverTestdata+"/pilotserver").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return serverBin
-}
+func pilotserver(t *testing.T) string { return pilotservertest.Build(t) }
 
 // noEnv is an empty environment, so tests do not depend on the caller's.
 func noEnv(string) (string, bool) { return "", false }
@@ -163,21 +135,7 @@ func TestSnapshotEndToEnd(t *testing.T) {
 
 // TestSnapshotHTTP snapshots the compliant server over Streamable HTTP.
 func TestSnapshotHTTP(t *testing.T) {
-	bin := pilotserver(t)
-	cmd := exec.Command(bin, "-http", "127.0.0.1:0")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	url := pilotservertest.StartHTTP(t)
 	out := filepath.Join(t.TempDir(), "snap.json")
 	code, _, stderr := runCLI("--out", out, "--url", url)
 	if code != exitOK {

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 )
 
 // probeCLI runs pilotage-lint with args; its own helper, so the test does
@@ -24,25 +24,9 @@ func probeCLI(args ...string) (int, string, string) {
 // offline in text, JSON and HTML.
 func TestSnapshotProbeCLI(t *testing.T) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "pilotserver")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../lint/snapshotter/testdata/pilotserver").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	pilotservertest.Build(t) // while PATH still holds go: snapshotTool narrows it
 	snapshotTool(t)
-	cmd := exec.Command(bin, "-mode", "full", "-http", "127.0.0.1:0")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	url := pilotservertest.StartHTTP(t, "-mode", "full")
 	prog := filepath.Join(dir, "prog.json")
 	if err := os.WriteFile(prog, []byte(`{"steps": [{"id": "a", "op": "neg", "args": [2]}]}`), 0o644); err != nil {
 		t.Fatal(err)

@@ -8,41 +8,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 )
 
 const serverTestdata = "../../lint/snapshotter/testdata"
 
-var (
-	buildOnce sync.Once
-	serverBin string
-	buildErr  error
-)
-
 // pilotserver builds the testdata server once per test binary.
-func pilotserver(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs a server")
-	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "pilotserver")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		serverBin = filepath.Join(dir, "pilotserver")
-		out, err := exec.Command("go", "build", "-o", serverBin, "./"+serverTestdata+"/pilotserver").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return serverBin
-}
+func pilotserver(t *testing.T) string { return pilotservertest.Build(t) }
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer

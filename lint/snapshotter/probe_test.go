@@ -1,50 +1,22 @@
 package snapshotter_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
 
-var (
-	buildOnce sync.Once
-	serverBin string
-	buildErr  error
-)
-
 // pilotserver builds the testdata server once per test binary.
-func pilotserver(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "pilotserver-probe")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		serverBin = filepath.Join(dir, "pilotserver")
-		out, err := exec.Command("go", "build", "-o", serverBin, "./testdata/pilotserver").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("%v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return serverBin
-}
+func pilotserver(t *testing.T) string { return pilotservertest.Build(t) }
 
 // probeFindings probes a server and lints the snapshot with every rule,
 // returning "probe-name rule severity" lines for the findings on probe
@@ -125,21 +97,7 @@ func TestProbeRun(t *testing.T) {
 // TestProbeHTTP probes the conformant server over Streamable HTTP on a
 // port of 127.0.0.1 the server picks.
 func TestProbeHTTP(t *testing.T) {
-	bin := pilotserver(t)
-	cmd := exec.Command(bin, "-mode", "full", "-http", "127.0.0.1:0")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	url := pilotservertest.StartHTTP(t, "-mode", "full")
 	got, snap := probeFindings(t, snapshotter.Options{URL: url})
 	if got != "" {
 		t.Errorf("the conformant server's probe over HTTP draws findings:\n%s", got)
