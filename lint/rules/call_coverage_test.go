@@ -108,6 +108,13 @@ func TestSpecCoverageDoc(t *testing.T) {
 		if r.Quote == "" || !specKeywords[r.Keyword] || r.Deprecated {
 			continue
 		}
+		// A Spec whose first citation is not Part II or III quotes another
+		// text (binding-tool-name-unique quotes the MCP specification and
+		// cites Part III only as context); this doc lists sentences of Parts
+		// II and III alone, so it has no row for such a quote.
+		if !strings.HasPrefix(r.Spec, "Part II") {
+			continue
+		}
 		cited := map[string]bool{}
 		for _, c := range specChunk.FindAllStringSubmatch(r.Spec, -1) {
 			for _, s := range sectionMark.FindAllStringSubmatch(c[2], -1) {
