@@ -99,7 +99,7 @@ func bindingRules() []*lint.Rule {
 			Check:   bindingExtensionDeclaredCheck,
 		},
 		&lint.Rule{
-			ID: "binding-extension-legacy-id", Severity: lint.Error, Spec: "Part III §1.1",
+			ID: "binding-extension-legacy-id", Severity: lint.Error, Spec: "Part III §1.1, §1.2",
 			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
 			Keyword: "MUST",
 			Summary: "The dotted legacy identifier io.github.jafarsa0.pilotage is used as an extension key.",

@@ -106,7 +106,7 @@ func resourceURIProblem(uri, prefix, name string) (problem, fix string) {
 func manifestRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
-			ID: "manifest-version", Severity: lint.Error, Spec: "Part II §11.1",
+			ID: "manifest-version", Severity: lint.Error, Spec: "Part II §5.1, §11.1",
 			Quote:   "| `pilotage` | string | M | Pilotage extension version in `major.minor` form, as defined in Section 11.1. |",
 			Keyword: "MUST",
 			Summary: "The manifest's pilotage version is missing, not major.minor, or of a major version other than 1.",

@@ -84,7 +84,7 @@ func executeRules() []*lint.Rule {
 			Check:   checkResultTraceControlFlow,
 		},
 		&lint.Rule{
-			ID: "result-trace-step-id", Severity: lint.Error, Spec: "Part II §5.8.2",
+			ID: "result-trace-step-id", Severity: lint.Error, Spec: "Part II §5.8, §5.8.2",
 			Quote:   "| `id` | string | M | Trace step identifier. |",
 			Keyword: "MUST",
 			Summary: "A trace step identifier does not follow the iteration and expansion grammar.",

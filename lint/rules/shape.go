@@ -292,7 +292,7 @@ func shapeRules() []*lint.Rule {
 			},
 		},
 		&lint.Rule{
-			ID: "shape-result", Severity: lint.Error, Spec: "Part III §6", Fallback: true,
+			ID: "shape-result", Severity: lint.Error, Spec: "Part II §1.1; Part III §6", Fallback: true,
 			Quote:   "- **M**: the field MUST be present;",
 			Keyword: "MUST",
 			Summary: "A recorded Pilotage tool result's structuredContent matches none of the tool's response shapes.",
