@@ -213,6 +213,20 @@ const (
 	safeUnknown  = "The identifier is made up and names the probe, so no server can resolve it to anything to act on."
 )
 
+// Quote pieces shared by the probes. A Quote is the spec's text verbatim;
+// where the deciding words stand apart, " … " joins them. Part III §10.1
+// holds the MUST behind every "is a request error" of Parts II and III.
+const (
+	elide         = " … "
+	conformant    = "In addition to satisfying Part II Section 12.1, a conformant MCP Server MUST satisfy all of the following requirements."
+	errorMapping  = "It uses `isError` according to Sections 6 and 7 and emits only the closed request-error kinds defined in Section 7.2."
+	mustMapErrors = elide + conformant + elide + errorMapping
+	notFoundRow   = "| `not_found` | Unknown guide, topic, catalog entry, Language, promoted reference, or Run, including expired and non-retained Runs; includes unauthorized objects required to be indistinguishable from nonexistent ones |"
+	invalidRow    = "| `invalid_request` | Invalid runnable selection, unsupported `test_run` or `mode`, unknown `trace_level`, or a member inapplicable to the verb or declared capabilities |"
+	noErrorFor    = "A Server MUST NOT report: - an invalid program; - a failed Run through: - `isError: true`; - a JSON-RPC error."
+	oneRunnable   = "Exactly one of the following MUST be present: - `program`, containing an inline program; - `program_ref`, identifying a promoted program. A request containing both or neither is a request error."
+)
+
 // Set is the probe set, in the order the runner sends it: a probe that
 // needs what an earlier one learned comes after it.
 var Set = []*Probe{
@@ -226,8 +240,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "guide-fetch", Vector: "PIL-LEARN-FETCH-G",
-		Spec: "Part II §6.2, Part III §4.1", Keyword: "MUST",
-		Quote:  "It uses `isError` according to Sections 6 and 7 (Part III §10.1: a conformant MCP Server MUST satisfy all of these requirements).",
+		Spec: "Part II §6.2, Part III §4.1, §10.1", Keyword: "MUST",
+		Quote:  conformant + elide + errorMapping,
 		Safety: safeRead + " At most 20 guides per Language are fetched.",
 		Expect: Expect{Channel: Result},
 		Build: func(t *Target) []Request {
@@ -243,16 +257,16 @@ var Set = []*Probe{
 	},
 	{
 		Name: "guide-unknown-id", Vector: "PIL-LEARN-UNKNOWN-ID-B", Defect: "unknown_guide_id",
-		Spec: "Part II §6.2, Part III §7.2", Keyword: "MUST",
-		Quote:  "An unknown guide `id` is a request error (Part III §7.2: kind not_found; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part II §6.2, Part III §7.2, §10.1", Keyword: "MUST",
+		Quote:  "An unknown guide `id` is a request error." + mustMapErrors,
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
 		Build:  func(t *Target) []Request { return t.guide(map[string]any{"id": NoSuchGuide}) },
 	},
 	{
 		Name: "guide-unknown-language", Defect: "unknown_language",
-		Spec: "Part III §4.1, §7.2", Keyword: "MUST",
-		Quote:  "An unknown `language` is a request error under Section 7 (kind not_found; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part III §4.1, §7.2, §10.1", Keyword: "MUST",
+		Quote:  notFoundRow + mustMapErrors,
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
 		Build: func(t *Target) []Request {
@@ -265,8 +279,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "guide-topic-undeclared", Vector: "PIL-LEARN-TOPIC-UNDECLARED-B", Defect: "undeclared_topic_fetch",
-		Spec: "Part III §4.1, §7.2", Keyword: "MUST",
-		Quote:  "invalid_request: a member inapplicable to the verb or declared capabilities (Part III §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part III §4.1, §7.2, §10.1", Keyword: "MUST",
+		Quote:  invalidRow + mustMapErrors,
 		Safety: safeRead,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -283,8 +297,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "guide-unknown-topic", Defect: "unknown_topic",
-		Spec: "Part III §4.1, §7.2", Keyword: "MUST",
-		Quote:  "An unknown `topic` is a request error under Section 7 (kind not_found; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part III §4.1, §7.2, §10.1", Keyword: "MUST",
+		Quote:  notFoundRow + mustMapErrors,
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
 		Build: func(t *Target) []Request {
@@ -326,8 +340,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "catalog-changed-since-undeclared", Vector: "PIL-LOOKUP-CHANGED-UNDECLARED-B", Defect: "undeclared_changed_since",
-		Spec: "Part III §4.2, §7.2", Keyword: "MUST",
-		Quote:  "Supplying a verb not enabled by the declared sub-features is a request error (Part III §4.2; kind invalid_request, §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part III §4.2, §7.2, §10.1", Keyword: "MUST",
+		Quote:  invalidRow + mustMapErrors,
 		Safety: safeRead,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -353,7 +367,7 @@ var Set = []*Probe{
 	{
 		Name: "validate-unparsable", Defect: "unparsable_program",
 		Spec: "Part III §7.1", Keyword: "MUST NOT",
-		Quote:  "A Server MUST NOT report an invalid program through `isError: true` or a JSON-RPC error.",
+		Quote:  noErrorFor,
 		Safety: safeValidate,
 		Expect: Expect{Channel: Result, Invalid: true},
 		Build: func(t *Target) []Request {
@@ -366,7 +380,7 @@ var Set = []*Probe{
 	{
 		Name: "validate-empty", Defect: "empty_program",
 		Spec: "Part III §7.1", Keyword: "MUST NOT",
-		Quote:  "A Server MUST NOT report an invalid program through `isError: true` or a JSON-RPC error.",
+		Quote:  noErrorFor,
 		Safety: "Validation MUST create no externally observable state change (Part II §6.4); the program is empty.",
 		Expect: Expect{Channel: Result},
 		Build: func(t *Target) []Request {
@@ -379,7 +393,7 @@ var Set = []*Probe{
 	{
 		Name: "execute-invalid-program", Vector: "PIL-EXECUTE-GUARD-B", Defect: "unparsable_program",
 		Spec: "Part II §6.5.2", Keyword: "MUST",
-		Quote:  "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would. When invalid, it MUST: return outcome `validation_error`; attach the diagnostics; execute nothing.",
+		Quote:  "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would. When invalid, it MUST: - return outcome `validation_error`; - attach the diagnostics; - execute nothing.",
 		Safety: safeGarbage,
 		Expect: Expect{Channel: Result, Status: "validation_error"},
 		Build:  func(t *Target) []Request { return t.exec(t.garbageExec()) },
@@ -387,7 +401,7 @@ var Set = []*Probe{
 	{
 		Name: "execute-both-runnables", Vector: "PIL-EXECUTE-BOTH-RUNNABLES-B", Defect: "both_runnables",
 		Spec: "Part II §6.5.1", Keyword: "MUST",
-		Quote:  "Exactly one of the following MUST be present: `program`, containing an inline program; `program_ref`, identifying a promoted program. A request containing both or neither is a request error.",
+		Quote:  oneRunnable,
 		Safety: safeGarbage + " The program_ref is made up, so it resolves to nothing either.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -399,15 +413,15 @@ var Set = []*Probe{
 	{
 		Name: "execute-no-runnable", Vector: "PIL-EXECUTE-NO-RUNNABLE-B", Defect: "no_runnable",
 		Spec: "Part II §6.5.1", Keyword: "MUST",
-		Quote:  "Exactly one of the following MUST be present: `program`, containing an inline program; `program_ref`, identifying a promoted program. A request containing both or neither is a request error.",
+		Quote:  oneRunnable,
 		Safety: "The request names nothing to run.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build:  func(t *Target) []Request { return t.exec(t.execArgs()) },
 	},
 	{
 		Name: "execute-unknown-trace-level", Vector: "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", Defect: "unknown_trace_level",
-		Spec: "Part III §4.6", Keyword: "MUST NOT",
-		Quote:  "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault.",
+		Spec: "Part III §4.6, §7.2", Keyword: "MUST NOT",
+		Quote:  "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault." + elide + invalidRow,
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -418,8 +432,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "execute-test-run-undeclared", Vector: "PIL-EXECUTE-TEST-RUN-UNDECLARED-B", Defect: "undeclared_test_run",
-		Spec: "Part II §6.5, Part III §7.2", Keyword: "MUST",
-		Quote:  "`test_run` is accepted only when `execute.test_run` is declared. Supplying it otherwise is a request error (kind invalid_request, Part III §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part II §6.5, Part III §7.2, §10.1", Keyword: "MUST",
+		Quote:  "`test_run` is accepted only when `execute.test_run` is declared. Supplying it otherwise is a request error." + mustMapErrors,
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -449,7 +463,7 @@ var Set = []*Probe{
 	{
 		Name: "execute-mode-missing", Vector: "PIL-EXECUTE-MODE-MISSING-B", Defect: "mode_missing",
 		Spec: "Part III §4.4", Keyword: "REQUIRED",
-		Quote:  "For that Language, `mode` is REQUIRED. The following are `invalid_request` conditions: absent `mode` where `execution` is `\"both\"`.",
+		Quote:  "For that Language, `mode` is REQUIRED." + elide + "The following are `invalid_request` conditions: - absent `mode` where `execution` is `\"both\"`;",
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -463,8 +477,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "execute-unknown-ref", Defect: "unknown_program_ref",
-		Spec: "Part II §6.5.2, Part III §7.2", Keyword: "MUST",
-		Quote:  "Whether `program_ref` can be resolved is checked first; a failure at this stage is a request error (kind not_found for an unknown promoted reference, Part III §7.2; §10.1 item 9: a conformant Server MUST use isError according to Section 7).",
+		Spec: "Part II §6.5.2, Part III §7.2, §10.1", Keyword: "MUST",
+		Quote:  notFoundRow + mustMapErrors,
 		Safety: safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found", "invalid_request"}},
 		Build: func(t *Target) []Request {
@@ -479,8 +493,8 @@ var Set = []*Probe{
 	},
 	{
 		Name: "execute-test-run", Vector: "",
-		Spec: "Part II §6.5.7", Keyword: "MUST NOT",
-		Quote:  "A Server MUST NOT report a failed Run through `isError: true` or a JSON-RPC error (Part III §7.1).",
+		Spec: "Part II §6.5.7, Part III §7.1", Keyword: "MUST NOT",
+		Quote:  noErrorFor,
 		Safety: "Sent only with --probe-run, and only with test_run: true to a Language that declares execute.test_run, whose test runs evaluate without side effects (Part II §6.5.7).",
 		Expect: Expect{Channel: Result},
 		Build: func(t *Target) []Request {
@@ -496,7 +510,7 @@ var Set = []*Probe{
 	{
 		Name: "trace-unknown-run", Vector: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Defect: "unknown_run_id",
 		Spec: "Part II §6.6", Keyword: "MUST",
-		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: unknown `run_id`; expired Run; non-retained Run; unauthorized Run.",
+		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
 		Safety: "The trace fetch door only reads a stored record. " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
 		Build:  func(t *Target) []Request { return t.trace(NoSuchRun) },
@@ -504,7 +518,7 @@ var Set = []*Probe{
 	{
 		Name: "trace-refused-run", Vector: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Defect: "refused_run_id",
 		Spec: "Part III §7.2", Keyword: "MUST",
-		Quote:  "Where Part II requires two conditions to be indistinguishable, the entire result MUST be indistinguishable, including: `kind`; `message`; `content`; every other field; observable response structure.",
+		Quote:  "Where Part II requires two conditions to be indistinguishable, the entire result MUST be indistinguishable, including: - `kind`; - `message`; - `content`; - every other field; - observable response structure.",
 		Safety: "The trace fetch door only reads a stored record; the Run was refused, so nothing is stored.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, SameAs: "trace-unknown-run"},
 		Build: func(t *Target) []Request {
@@ -528,7 +542,7 @@ func (t *Target) trace(runID string) []Request {
 var UnknownTool = &Probe{
 	Name: "unknown-tool", Vector: "PIL-CARRIER-UNKNOWN-TOOL-B", Defect: "unknown_tool",
 	Spec: "Part III §7.1, §10.1", Keyword: "MUST",
-	Quote:  "It uses `isError` according to Sections 6 and 7 (§10.1 item 9, a MUST of every conformant Server; §7.1 maps a carrier protocol error, -32602 for an unknown tool, to a JSON-RPC error response).",
+	Quote:  "| `-32602` | Unknown tool or invalid `CallToolRequest` envelope |" + mustMapErrors,
 	Safety: "No tool of that name exists, so nothing can run.",
 	Expect: Expect{Channel: CarrierError},
 	Build:  func(*Target) []Request { return one(NoSuchTool, map[string]any{}) },

@@ -149,3 +149,38 @@ func TestReadmeTable(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotesAreVerbatim: every probe's Quote is the spec's own text, so a
+// finding cites what the spec says and not a gloss on it. Pieces that stand
+// apart in the spec are joined by " … "; each must appear in Part II or III
+// once whitespace and markdown emphasis are normalised, and the quote must
+// carry the probe's keyword.
+func TestQuotesAreVerbatim(t *testing.T) {
+	var spec strings.Builder
+	for _, part := range []string{"part-ii-abstract-model.md", "part-iii-mcp-binding.md"} {
+		data, err := os.ReadFile("../../../shared/spec/" + part)
+		if err != nil {
+			t.Skipf("the spec is not beside the checkout: %v", err)
+		}
+		spec.WriteString(normalise(string(data)))
+		spec.WriteString("\n")
+	}
+	text := spec.String()
+	for _, p := range all() {
+		if !strings.Contains(p.Quote, p.Keyword) {
+			t.Errorf("probe %s: the quote does not carry its keyword %s", p.Name, p.Keyword)
+		}
+		for _, piece := range strings.Split(p.Quote, " … ") {
+			if !strings.Contains(text, normalise(piece)) {
+				t.Errorf("probe %s: not verbatim in Parts II/III: %q", p.Name, piece)
+			}
+		}
+	}
+}
+
+// normalise collapses whitespace and drops markdown emphasis (** and *),
+// the only differences allowed between a quote and the spec's source.
+func normalise(s string) string {
+	s = strings.NewReplacer("**", "", "*", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}

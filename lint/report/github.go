@@ -16,6 +16,7 @@ import (
 //
 // Paths are relative to BaseDir, which in a workflow is the checkout root.
 func GitHub(w io.Writer, run *Run) error {
+	probes := run.probeIndex()
 	for _, f := range run.Result.Findings {
 		props := []string{
 			"file=" + escapeProperty(githubPath(f.File, run.BaseDir)),
@@ -25,7 +26,7 @@ func GitHub(w io.Writer, run *Run) error {
 			fmt.Sprintf("endColumn=%d", f.EndColumn),
 			"title=" + escapeProperty(f.Rule),
 		}
-		msg := f.Message + " (" + f.Spec + ")"
+		msg := f.Message + " (" + f.Spec + ")" + probes.note(f)
 		if f.Pointer != "" {
 			msg += " at " + f.Pointer
 		}

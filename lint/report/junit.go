@@ -78,6 +78,7 @@ func JUnit(w io.Writer, run *Run) error {
 		byFile[f.File][f.Rule] = append(byFile[f.File][f.Rule], f)
 	}
 	sort.Strings(files)
+	probes := run.probeIndex()
 	doc := JUnitSuites{Name: run.Tool.Name, Time: "0"}
 	for _, file := range files {
 		ids := map[string]bool{}
@@ -101,10 +102,11 @@ func JUnit(w io.Writer, run *Run) error {
 			var fail, out []string
 			worst, first := lint.Severity(0), ""
 			for _, f := range byFile[file][id] {
-				line := fmt.Sprintf("%s:%d:%d: %s %s: %s (%s) at %q", f.File, f.Line, f.Column, f.Severity, f.Rule, f.Message, f.Spec, f.Pointer)
+				note := probes.note(f)
+				line := fmt.Sprintf("%s:%d:%d: %s %s: %s (%s) at %q%s", f.File, f.Line, f.Column, f.Severity, f.Rule, f.Message, f.Spec, f.Pointer, note)
 				if f.Severity >= failOn {
 					if first == "" {
-						first = f.Message
+						first = f.Message + note
 					}
 					fail = append(fail, line)
 					worst = max(worst, f.Severity)

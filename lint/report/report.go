@@ -77,12 +77,13 @@ type TextOptions struct {
 //
 //	file:line:col: severity rule-id: message (Part III §4.6)
 func Text(w io.Writer, run *Run, opt TextOptions) error {
+	probes := run.probeIndex()
 	for _, f := range run.Result.Findings {
 		sev := f.Severity.String()
 		if opt.Color {
 			sev = colorOf(f.Severity) + sev + "\x1b[0m"
 		}
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s %s: %s (%s)\n", f.File, f.Line, f.Column, sev, f.Rule, f.Message, f.Spec); err != nil {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s %s: %s (%s)%s\n", f.File, f.Line, f.Column, sev, f.Rule, f.Message, f.Spec, probes.note(f)); err != nil {
 			return err
 		}
 		// A note line per related place, in the form compilers use, so
@@ -151,6 +152,8 @@ type jsonFinding struct {
 	Spec      string `json:"spec"`
 	// Related is omitted when empty, so the v1 contract only grows.
 	Related []lint.Related `json:"related,omitempty"`
+	// Probe is omitted outside probe calls, for the same reason.
+	Probe *jsonProbe `json:"probe,omitempty"`
 }
 
 type jsonDoc struct {
@@ -168,8 +171,9 @@ func JSON(w io.Writer, run *Run) error {
 	if doc.Files == nil {
 		doc.Files = []lint.FileInfo{}
 	}
+	probes := run.probeIndex()
 	for _, f := range run.Result.Findings {
-		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec, f.Related})
+		doc.Findings = append(doc.Findings, jsonFinding{f.Rule, f.Severity.String(), f.File, f.Line, f.Column, f.EndLine, f.EndColumn, f.Pointer, f.Message, f.Spec, f.Related, probes.json(f)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -86,6 +86,9 @@ type sarifResult struct {
 type sarifResultProps struct {
 	Pointer string `json:"pointer"`
 	Spec    string `json:"spec"`
+	// Probe and Vector name the probe call the result lies in, if any.
+	Probe  string `json:"probe,omitempty"`
+	Vector string `json:"vector,omitempty"`
 }
 
 type sarifLocation struct {
@@ -146,6 +149,7 @@ func SARIF(w io.Writer, run *Run) error {
 		addRule(r)
 	}
 	results := []sarifResult{}
+	probes := run.probeIndex()
 	for _, f := range run.Result.Findings {
 		if _, ok := index[f.Rule]; !ok {
 			// The engine may report a rule the caller did not list (such
@@ -170,6 +174,10 @@ func SARIF(w io.Writer, run *Run) error {
 			}
 			related = append(related, rl)
 		}
+		props := sarifResultProps{Pointer: f.Pointer, Spec: f.Spec}
+		if c := probes.of(f); c != nil {
+			props.Probe, props.Vector = c.Probe.Name, c.Probe.Vector
+		}
 		results = append(results, sarifResult{
 			RelatedLocations: related,
 			RuleID:           f.Rule,
@@ -180,7 +188,7 @@ func SARIF(w io.Writer, run *Run) error {
 			// The pointer survives edits that move lines, so alerts keep
 			// their identity across commits the way a baseline does.
 			PartialFingerprints: map[string]string{"pilotagePointer/v1": fingerprint(f)},
-			Properties:          sarifResultProps{Pointer: f.Pointer, Spec: f.Spec},
+			Properties:          props,
 		})
 	}
 	log := sarifLog{
