@@ -41,7 +41,8 @@ func (idx probeIndex) of(f lint.Finding) *probe.Call {
 // without the vector when none covers the probe; "" outside probe calls.
 func (idx probeIndex) note(f lint.Finding) string {
 	c := idx.of(f)
-	if c == nil {
+	// probe-expectation's own message opens with the probe it judges.
+	if c == nil || strings.HasPrefix(f.Message, "probe "+c.Probe.Name+" ") {
 		return ""
 	}
 	if c.Probe.Vector == "" {
