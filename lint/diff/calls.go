@@ -18,8 +18,8 @@ var (
 		ID: "diff-catalog-version-content", Severity: lint.Error, Spec: "Part II §5.4, §11.3",
 		Quote:   "The token MUST change whenever: a visible entry is added; a visible entry is removed; any defined field of a visible entry changes, except `revision`.",
 		Keyword: "MUST",
-		Summary: "A catalog entry changed between the two snapshots while the Language's catalog_version stayed the same.",
-		Doc:     "A Client that validated a program against a catalog_version sends it back as expected_catalog_version, and an equal token tells the Server and the Client that the vocabulary is unchanged (Part II §5.4, §6.5.3). When an entry's kind, schema, risk or name differs between two recordings under the same token, drift protection passes programs checked against the old entry, which breaks the Hosts whose risk gates read the old risk. The rule compares, per Language and token, the entries both recordings returned for the same id, a listing with a listing and a get with a get (a listing may abridge an entry), and only the fields the spec defines that both show; revision is left out as the spec says, and tags and languages are compared as sets. The token is scoped to the Client's authorization, so compare snapshots taken with the same credentials.",
+		Summary: "A catalog entry changed, appeared or disappeared between the two snapshots while the Language's catalog_version stayed the same.",
+		Doc:     "A Client that validated a program against a catalog_version sends it back as expected_catalog_version, and an equal token tells the Server and the Client that the vocabulary is unchanged (Part II §5.4, §6.5.3). When an entry's kind, schema, risk or name differs between two recordings under the same token, drift protection passes programs checked against the old entry, which breaks the Hosts whose risk gates read the old risk. The rule compares, per Language and token, the entries both recordings returned for the same id, a listing with a listing and a get with a get (a listing may abridge an entry), and only the fields the spec defines that both show; revision is left out as the spec says, and tags and languages are compared as sets. An id that a get found in one recording and answered not_found in the other under the same token is an entry added or removed without a token change. The token is scoped to the Client's authorization, so compare snapshots taken with the same credentials.",
 		Bad:     `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_1"}`,
 		Good:    `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_2"}`,
 	}
@@ -79,6 +79,7 @@ func checkCatalogVersionContent(c *comparison) {
 			old[k] = e
 		}
 	})
+	checkCatalogPresence(c)
 	done := map[entryKey]bool{}
 	catalogEntries(c.new, func(k entryKey, e *source.Node) {
 		o := old[k]
@@ -90,6 +91,66 @@ func checkCatalogVersionContent(c *comparison) {
 			c.reportWith(catalogVersionContent, at, was, "the old value", "entry %q changed its %s since %s while catalog_version stayed %q: change the token whenever a defined field of a visible entry changes", k.id, f, c.old.Files[0].Name, k.token)
 		}
 	})
+}
+
+// getKey names a catalog get: the Language, the token it answered with and
+// the id asked.
+type getKey struct{ lang, token, id string }
+
+// catalogGets returns, for each get a snapshot recorded, the entry it
+// returned (found) or the catalog_version of its not_found answer.
+func catalogGets(s *snapshot.Snapshot) (found, missing map[getKey]*source.Node) {
+	found, missing = map[getKey]*source.Node{}, map[getKey]*source.Node{}
+	for _, c := range s.CallsOf(snapshot.OpCatalog) {
+		if c.Verb != "get" {
+			continue
+		}
+		id, ok1 := c.Arguments.Str("id")
+		token, ok2 := c.StructuredContent.Str("catalog_version")
+		if !ok1 || !ok2 {
+			continue
+		}
+		lang, _ := c.Arguments.Str("language")
+		k := getKey{lang, token, id}
+		switch {
+		case c.Succeeded():
+			if e := c.StructuredContent.Get("entry"); e.IsObject() && found[k] == nil {
+				if eid, _ := e.Str("id"); eid == id {
+					found[k] = e
+				}
+			}
+		case c.Channel == snapshot.ChannelRequestError && c.ErrorKind == "not_found" && missing[k] == nil:
+			missing[k] = c.StructuredContent.Get("catalog_version")
+		}
+	}
+	return found, missing
+}
+
+// checkCatalogPresence reports an id that one snapshot's get found and the
+// other's answered not_found under the same token: a visible entry added or
+// removed without a token change.
+func checkCatalogPresence(c *comparison) {
+	oldFound, oldMissing := catalogGets(c.old)
+	newFound, newMissing := catalogGets(c.new)
+	for _, k := range sortedGetKeys(newMissing) {
+		if e := oldFound[k]; e != nil {
+			c.reportWith(catalogVersionContent, newMissing[k], e, "the entry the old get returned", "entry %q is not_found but %s returned it under the same catalog_version %q: change the token whenever a visible entry is removed", k.id, c.old.Files[0].Name, k.token)
+		}
+	}
+	for _, k := range sortedGetKeys(newFound) {
+		if was := oldMissing[k]; was != nil {
+			c.reportWith(catalogVersionContent, newFound[k].Get("id"), was, "the old not_found answer", "entry %q is returned but %s answered not_found under the same catalog_version %q: change the token whenever a visible entry is added", k.id, c.old.Files[0].Name, k.token)
+		}
+	}
+}
+
+func sortedGetKeys(m map[getKey]*source.Node) []getKey {
+	keys := make([]getKey, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b getKey) int { return int(m[a].Start) - int(m[b].Start) })
+	return keys
 }
 
 type guideKey struct{ lang, id, version string }
