@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"math/big"
 	"slices"
 
@@ -28,7 +29,7 @@ var (
 		Quote:   "It MUST change whenever the guide content changes.",
 		Keyword: "MUST",
 		Summary: "A guide of the same Language, id and version has a different body, title, level, topics or format in the two snapshots.",
-		Doc:     "Clients cache guides by (Server, Language identifier, guide version) (Part II §11.2), so a guide whose content changes under an unchanged version leaves every cached copy silently stale and breaks the agents that learn from the cache. The rule compares what both recordings returned for the same Language, id and version: whole-guide fetches with each other (body included), and index entries with index entries and fetches (metadata only). Topic fetches are left out, since their body holds one topic, and topics are compared as a set.",
+		Doc:     "Clients cache guides by (Server, Language identifier, guide version) (Part II §11.2), so a guide whose content changes under an unchanged version leaves every cached copy silently stale and breaks the agents that learn from the cache. The rule compares what both recordings returned for the same Language, id and version: whole-guide fetches with each other (body included), topic fetches with fetches of the same topic, and index entries with index entries and whole-guide fetches (metadata only), since a topic fetch's body holds one topic; topics are compared as a set.",
 		Bad:     `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "3", "body": "Steps!", ...}}`,
 		Good:    `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "4", "body": "Steps!", ...}}`,
 	}
@@ -153,33 +154,38 @@ func sortedGetKeys(m map[getKey]*source.Node) []getKey {
 	return keys
 }
 
-type guideKey struct{ lang, id, version string }
+// guideKey names a guide; topic is set for a topic fetch, whose body holds
+// that topic only and so is compared only with a fetch of the same topic.
+type guideKey struct{ lang, id, version, topic string }
 
-// guideSeen is one guide a snapshot returned; whole marks a fetch of the
-// whole guide, whose body can be compared.
+// guideSeen is one guide a snapshot returned; fetched marks a fetch, whose
+// body can be compared, rather than an index entry.
 type guideSeen struct {
-	node  *source.Node
-	whole bool
+	node    *source.Node
+	fetched bool
 }
 
 // guides returns the guides a snapshot's successful index calls and
-// whole-guide fetches returned, in order.
+// fetches returned, in order.
 func guides(s *snapshot.Snapshot, each func(guideKey, guideSeen)) {
 	for _, c := range s.Calls {
 		if !c.Succeeded() {
 			continue
 		}
 		var gs []*source.Node
-		whole := false
+		fetched, topic := false, ""
 		switch c.Op {
 		case snapshot.OpGuideIndex:
 			gs = objects(c.StructuredContent.Get("guides"))
 		case snapshot.OpGuideFetch:
 			if t := c.Arg("topic"); t != nil && !t.IsNull() {
-				continue
+				if !t.IsString() {
+					continue
+				}
+				topic = t.Text
 			}
 			if g := c.StructuredContent.Get("guide"); g.IsObject() {
-				gs, whole = []*source.Node{g}, true
+				gs, fetched = []*source.Node{g}, true
 			}
 		default:
 			continue
@@ -191,11 +197,11 @@ func guides(s *snapshot.Snapshot, each func(guideKey, guideSeen)) {
 			if !ok1 || !ok2 {
 				continue
 			}
-			k := guideKey{lang, id, v}
+			k := guideKey{lang, id, v, topic}
 			if l, ok := g.Str("language"); ok {
 				k.lang = l
 			}
-			each(k, guideSeen{g, whole})
+			each(k, guideSeen{g, fetched})
 		}
 	}
 }
@@ -204,7 +210,7 @@ func checkGuideVersionContent(c *comparison) {
 	index, fetched := map[guideKey]*source.Node{}, map[guideKey]*source.Node{}
 	guides(c.old, func(k guideKey, g guideSeen) {
 		m := index
-		if g.whole {
+		if g.fetched {
 			m = fetched
 		}
 		if m[k] == nil {
@@ -218,16 +224,20 @@ func checkGuideVersionContent(c *comparison) {
 		}
 		var at, was *source.Node
 		var f string
-		if o := fetched[k]; o != nil && g.whole {
+		if o := fetched[k]; o != nil && g.fetched {
 			at, was, f = differ(o, g.node, append([]string{"body"}, guideFields...))
-		} else if o := firstOf(index[k], fetched[k]); o != nil {
+		} else if o := firstOf(index[k], fetched[k]); o != nil && k.topic == "" {
 			at, was, f = differ(o, g.node, guideFields)
 		} else {
 			return
 		}
 		if at != nil {
 			done[k] = true
-			c.reportWith(guideVersionContent, at, was, "the old value", "guide %q of %s changed its %s since %s while its version stayed %q: change the guide version whenever its content changes", k.id, k.lang, f, c.old.Files[0].Name, k.version)
+			name := fmt.Sprintf("guide %q of %s", k.id, k.lang)
+			if k.topic != "" {
+				name = fmt.Sprintf("topic %q of guide %q of %s", k.topic, k.id, k.lang)
+			}
+			c.reportWith(guideVersionContent, at, was, "the old value", "%s changed its %s since %s while its version stayed %q: change the guide version whenever its content changes", name, f, c.old.Files[0].Name, k.version)
 		}
 	})
 }
