@@ -4,7 +4,10 @@
 // not the spec: the spec puts no duty on a Server to keep its surface, but
 // removing or renaming part of it breaks whoever calls it. Each rule is a
 // lint.Rule variable (prefixed "diff-"), selected and positioned like a lint
-// rule; it has no Check, since it compares two inputs.
+// rule; it has no Check, since it compares two inputs. The exception are
+// the rules of calls.go, which enforce spec duties that only two recordings
+// show (a token or version unchanged while its content changed); they quote
+// their sentence and are graded by its keyword.
 //
 // A finding sits in the NEW file at the value that changed when that value
 // exists there, and in the OLD file at what disappeared otherwise.
@@ -149,10 +152,17 @@ func (c *comparison) fileOf(n *source.Node) *source.File {
 // snapshot. A whole object or array would hide the line, so the finding
 // sits at its opening bracket.
 func (c *comparison) report(r *lint.Rule, n *source.Node, format string, args ...any) {
+	c.reportWith(r, n, nil, "", format, args...)
+}
+
+// reportWith records a finding of rule r at node n, related to the value
+// was of the other snapshot, described by note.
+func (c *comparison) reportWith(r *lint.Rule, n, was *source.Node, note, format string, args ...any) {
 	p := c.pass(r)
 	if p == nil || n == nil {
 		return
 	}
+	p = p.With(lint.Also{Node: was, Note: note})
 	if n.Kind == source.Object || n.Kind == source.Array {
 		p.ReportMissing(n, format, args...)
 		return

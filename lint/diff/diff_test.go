@@ -1,6 +1,7 @@
 package diff_test
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -173,13 +174,25 @@ func TestSelection(t *testing.T) {
 	}
 }
 
-// TestCompatibilityPolicy: diff rules judge compatibility, not the spec.
-// None quotes a spec keyword, a breaking change is an error by default,
-// and each doc says whom the change breaks (or that it breaks nobody).
+// TestCompatibilityPolicy: most diff rules judge compatibility, not the
+// spec: they quote no keyword, a breaking change is an error by default,
+// and each doc says whom the change breaks (or that it breaks nobody). A
+// rule that quotes a spec sentence judges a duty only two recordings show,
+// and is graded by its keyword instead.
 func TestCompatibilityPolicy(t *testing.T) {
+	byKeyword := map[string]lint.Severity{
+		"MUST": lint.Error, "MUST NOT": lint.Error, "REQUIRED": lint.Error,
+		"SHOULD": lint.Warning, "SHOULD NOT": lint.Warning, "RECOMMENDED": lint.Warning,
+	}
 	for _, r := range diff.Rules() {
-		if r.Keyword != "" || r.Quote != "" {
-			t.Errorf("%s cites a spec requirement (%s %q); diff rules are a compatibility policy", r.ID, r.Keyword, r.Quote)
+		if r.Keyword != "" {
+			if sev, ok := byKeyword[r.Keyword]; !ok || r.Severity != sev || !strings.Contains(r.Quote, r.Keyword) {
+				t.Errorf("%s: keyword %q, severity %s, quote %q: a spec duty quotes its keyword and is graded by it", r.ID, r.Keyword, r.Severity, r.Quote)
+			}
+			continue
+		}
+		if r.Quote != "" {
+			t.Errorf("%s quotes %q but names no keyword; compatibility rules quote nothing", r.ID, r.Quote)
 		}
 		if !strings.Contains(r.Doc, "break") {
 			t.Errorf("%s: the doc does not say whom the change breaks", r.ID)
@@ -189,4 +202,81 @@ func TestCompatibilityPolicy(t *testing.T) {
 			t.Errorf("%s: additions are info and breaking changes errors by default, got %s", r.ID, r.Severity)
 		}
 	}
+}
+
+// TestHarborviewSessions: the two final recorded sessions of the
+// conformant reference server share guides and catalog entries under the
+// same versions and tokens, so comparing them exercises the version-content
+// rules on real data; they must compare clean both ways, and one injected
+// change under an unchanged version or token must draw exactly its finding.
+func TestHarborviewSessions(t *testing.T) {
+	paths, err := filepath.Glob("../../fixtures/examples/harborview/good-*.json")
+	if err != nil || len(paths) < 2 {
+		t.Fatalf("need two Harborview sessions: %v %v", paths, err)
+	}
+	a, b := read(t, paths[0]), read(t, paths[1])
+	for _, pair := range [][2]*lint.Input{{a, b}, {b, a}} {
+		res, err := diff.Compare(pair[0], pair[1], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Findings) != 0 {
+			t.Errorf("%s against %s:\n%s", pair[0].Name, pair[1].Name, golden(res.Findings))
+		}
+	}
+	faults := []struct {
+		rule   string
+		inject func(call map[string]any) bool
+	}{
+		{"diff-guide-version-content", func(call map[string]any) bool {
+			g, _ := dig(call, "result", "structuredContent", "guide").(map[string]any)
+			if g == nil || g["id"] != "quickstart" {
+				return false
+			}
+			g["body"] = g["body"].(string) + "\nOne more paragraph.\n"
+			return true
+		}},
+		{"diff-catalog-version-content", func(call map[string]any) bool {
+			items, _ := dig(call, "result", "structuredContent", "items").([]any)
+			if len(items) == 0 {
+				return false
+			}
+			items[0].(map[string]any)["risk"] = "destructive"
+			return true
+		}},
+	}
+	for _, f := range faults {
+		var doc map[string]any
+		if err := json.Unmarshal(b.Data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		injected := false
+		for _, c := range doc["calls"].([]any) {
+			if !injected && f.inject(c.(map[string]any)) {
+				injected = true
+			}
+		}
+		if !injected {
+			t.Fatalf("%s: nothing to inject into %s", f.rule, b.Name)
+		}
+		data, _ := json.Marshal(doc)
+		res, err := diff.Compare(a, &lint.Input{Name: "faulty.json", Data: data}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Findings) != 1 || res.Findings[0].Rule != f.rule || res.Findings[0].Severity != lint.Error {
+			t.Errorf("%s injected: got\n%s", f.rule, golden(res.Findings))
+		}
+	}
+}
+
+func dig(v any, path ...string) any {
+	for _, p := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[p]
+	}
+	return v
 }

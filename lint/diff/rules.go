@@ -147,6 +147,8 @@ var checks = []struct {
 	{checkToolsAdded, []*lint.Rule{toolAdded}},
 	{checkToolsRemoved, []*lint.Rule{toolRemoved}},
 	{checkManifestRemoved, []*lint.Rule{manifestRemoved}},
+	{checkCatalogVersionContent, []*lint.Rule{catalogVersionContent}},
+	{checkGuideVersionContent, []*lint.Rule{guideVersionContent}},
 }
 
 // langPair is one Language present under the same identifier in both

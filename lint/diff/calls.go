@@ -1,0 +1,346 @@
+package diff
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+)
+
+// Unlike the compatibility rules, these judge spec duties that only two
+// recordings together can show: a change-detection token or a guide version
+// that stayed the same while what it stands for changed. They quote the
+// sentence they enforce and are graded by its keyword.
+var (
+	catalogVersionContent = &lint.Rule{
+		ID: "diff-catalog-version-content", Severity: lint.Error, Spec: "Part II §5.4, §11.3",
+		Quote:   "The token MUST change whenever: a visible entry is added; a visible entry is removed; any defined field of a visible entry changes, except `revision`.",
+		Keyword: "MUST",
+		Summary: "A catalog entry changed, appeared or disappeared between the two snapshots while the Language's catalog_version stayed the same.",
+		Doc:     "A Client that validated a program against a catalog_version sends it back as expected_catalog_version, and an equal token tells the Server and the Client that the vocabulary is unchanged (Part II §5.4, §6.5.3). When an entry's kind, schema, risk or name differs between two recordings under the same token, drift protection passes programs checked against the old entry, which breaks the Hosts whose risk gates read the old risk. The rule compares, per Language and token, the entries both recordings returned for the same id, a listing with a listing and a get with a get (a listing may abridge an entry), and only the fields the spec defines that both show; revision is left out as the spec says, and tags and languages are compared as sets. An id that a get found in one recording and answered not_found in the other under the same token is an entry added or removed without a token change. The token is scoped to the Client's authorization, so compare snapshots taken with the same credentials.",
+		Bad:     `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_1"}`,
+		Good:    `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_2"}`,
+	}
+	guideVersionContent = &lint.Rule{
+		ID: "diff-guide-version-content", Severity: lint.Error, Spec: "Part II §5.2, §11.2",
+		Quote:   "It MUST change whenever the guide content changes.",
+		Keyword: "MUST",
+		Summary: "A guide of the same Language, id and version has a different body, title, level, topics or format in the two snapshots.",
+		Doc:     "Clients cache guides by (Server, Language identifier, guide version) (Part II §11.2), so a guide whose content changes under an unchanged version leaves every cached copy silently stale and breaks the agents that learn from the cache. The rule compares what both recordings returned for the same Language, id and version: whole-guide fetches with each other (body included), topic fetches with fetches of the same topic, and index entries with index entries and whole-guide fetches (metadata only), since a topic fetch's body holds one topic; topics are compared as a set.",
+		Bad:     `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "3", "body": "Steps!", ...}}`,
+		Good:    `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "4", "body": "Steps!", ...}}`,
+	}
+)
+
+// entryFields are the catalog entry fields Part II §5.4 defines, less id
+// (the key compared under) and revision (which the token ignores).
+var entryFields = []string{"kind", "name", "description", "input_schema", "output_schema", "risk", "risk_hints", "tags", "languages"}
+
+// guideFields are the guide fields whose change is a content change; body
+// is compared only between whole-guide fetches.
+var guideFields = []string{"title", "level", "topics", "format"}
+
+// setFields are arrays of labels whose order carries no meaning, so a
+// reordering is not a change.
+var setFields = []string{"tags", "languages", "topics"}
+
+type entryKey struct{ verb, lang, token, id string }
+
+// catalogEntries returns the entries a snapshot's successful catalog list
+// and get calls returned, in order, each with its key.
+func catalogEntries(s *snapshot.Snapshot, each func(entryKey, *source.Node)) {
+	for _, c := range s.CallsOf(snapshot.OpCatalog) {
+		if !c.Succeeded() || c.Verb != "list" && c.Verb != "get" {
+			continue
+		}
+		token, ok := c.StructuredContent.Str("catalog_version")
+		if !ok {
+			continue
+		}
+		lang, _ := c.Arguments.Str("language")
+		entries := objects(c.StructuredContent.Get("items"))
+		if e := c.StructuredContent.Get("entry"); e.IsObject() {
+			entries = append(entries, e)
+		}
+		for _, e := range entries {
+			if id, ok := e.Str("id"); ok {
+				each(entryKey{c.Verb, lang, token, id}, e)
+			}
+		}
+	}
+}
+
+func checkCatalogVersionContent(c *comparison) {
+	old := map[entryKey]*source.Node{}
+	catalogEntries(c.old, func(k entryKey, e *source.Node) {
+		if old[k] == nil {
+			old[k] = e
+		}
+	})
+	checkCatalogPresence(c)
+	done := map[entryKey]bool{}
+	catalogEntries(c.new, func(k entryKey, e *source.Node) {
+		o := old[k]
+		if o == nil || done[k] {
+			return
+		}
+		done[k] = true
+		if at, was, f := differ(o, e, entryFields); at != nil {
+			c.reportWith(catalogVersionContent, at, was, "the old value", "entry %q changed its %s since %s while catalog_version stayed %q: change the token whenever a defined field of a visible entry changes", k.id, f, c.old.Files[0].Name, k.token)
+		}
+	})
+}
+
+// getKey names a catalog get: the Language, the token it answered with and
+// the id asked.
+type getKey struct{ lang, token, id string }
+
+// catalogGets returns, for each get a snapshot recorded, the entry it
+// returned (found) or the catalog_version of its not_found answer.
+func catalogGets(s *snapshot.Snapshot) (found, missing map[getKey]*source.Node) {
+	found, missing = map[getKey]*source.Node{}, map[getKey]*source.Node{}
+	for _, c := range s.CallsOf(snapshot.OpCatalog) {
+		if c.Verb != "get" {
+			continue
+		}
+		id, ok1 := c.Arguments.Str("id")
+		token, ok2 := c.StructuredContent.Str("catalog_version")
+		if !ok1 || !ok2 {
+			continue
+		}
+		lang, _ := c.Arguments.Str("language")
+		k := getKey{lang, token, id}
+		switch {
+		case c.Succeeded():
+			if e := c.StructuredContent.Get("entry"); e.IsObject() && found[k] == nil {
+				if eid, _ := e.Str("id"); eid == id {
+					found[k] = e
+				}
+			}
+		case c.Channel == snapshot.ChannelRequestError && c.ErrorKind == "not_found" && missing[k] == nil:
+			missing[k] = c.StructuredContent.Get("catalog_version")
+		}
+	}
+	return found, missing
+}
+
+// checkCatalogPresence reports an id that one snapshot's get found and the
+// other's answered not_found under the same token: a visible entry added or
+// removed without a token change.
+func checkCatalogPresence(c *comparison) {
+	oldFound, oldMissing := catalogGets(c.old)
+	newFound, newMissing := catalogGets(c.new)
+	for _, k := range sortedGetKeys(newMissing) {
+		if e := oldFound[k]; e != nil {
+			c.reportWith(catalogVersionContent, newMissing[k], e, "the entry the old get returned", "entry %q is not_found but %s returned it under the same catalog_version %q: change the token whenever a visible entry is removed", k.id, c.old.Files[0].Name, k.token)
+		}
+	}
+	for _, k := range sortedGetKeys(newFound) {
+		if was := oldMissing[k]; was != nil {
+			c.reportWith(catalogVersionContent, newFound[k].Get("id"), was, "the old not_found answer", "entry %q is returned but %s answered not_found under the same catalog_version %q: change the token whenever a visible entry is added", k.id, c.old.Files[0].Name, k.token)
+		}
+	}
+}
+
+func sortedGetKeys(m map[getKey]*source.Node) []getKey {
+	keys := make([]getKey, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b getKey) int { return int(m[a].Start) - int(m[b].Start) })
+	return keys
+}
+
+// guideKey names a guide; topic is set for a topic fetch, whose body holds
+// that topic only and so is compared only with a fetch of the same topic.
+type guideKey struct{ lang, id, version, topic string }
+
+// guideSeen is one guide a snapshot returned; fetched marks a fetch, whose
+// body can be compared, rather than an index entry.
+type guideSeen struct {
+	node    *source.Node
+	fetched bool
+}
+
+// guides returns the guides a snapshot's successful index calls and
+// fetches returned, in order.
+func guides(s *snapshot.Snapshot, each func(guideKey, guideSeen)) {
+	for _, c := range s.Calls {
+		if !c.Succeeded() {
+			continue
+		}
+		var gs []*source.Node
+		fetched, topic := false, ""
+		switch c.Op {
+		case snapshot.OpGuideIndex:
+			gs = objects(c.StructuredContent.Get("guides"))
+		case snapshot.OpGuideFetch:
+			if t := c.Arg("topic"); t != nil && !t.IsNull() {
+				if !t.IsString() {
+					continue
+				}
+				topic = t.Text
+			}
+			if g := c.StructuredContent.Get("guide"); g.IsObject() {
+				gs, fetched = []*source.Node{g}, true
+			}
+		default:
+			continue
+		}
+		lang, _ := c.Arguments.Str("language")
+		for _, g := range gs {
+			id, ok1 := g.Str("id")
+			v, ok2 := g.Str("version")
+			if !ok1 || !ok2 {
+				continue
+			}
+			k := guideKey{lang, id, v, topic}
+			if l, ok := g.Str("language"); ok {
+				k.lang = l
+			}
+			each(k, guideSeen{g, fetched})
+		}
+	}
+}
+
+func checkGuideVersionContent(c *comparison) {
+	index, fetched := map[guideKey]*source.Node{}, map[guideKey]*source.Node{}
+	guides(c.old, func(k guideKey, g guideSeen) {
+		m := index
+		if g.fetched {
+			m = fetched
+		}
+		if m[k] == nil {
+			m[k] = g.node
+		}
+	})
+	done := map[guideKey]bool{}
+	guides(c.new, func(k guideKey, g guideSeen) {
+		if done[k] {
+			return
+		}
+		var at, was *source.Node
+		var f string
+		if o := fetched[k]; o != nil && g.fetched {
+			at, was, f = differ(o, g.node, append([]string{"body"}, guideFields...))
+		} else if o := firstOf(index[k], fetched[k]); o != nil && k.topic == "" {
+			at, was, f = differ(o, g.node, guideFields)
+		} else {
+			return
+		}
+		if at != nil {
+			done[k] = true
+			name := fmt.Sprintf("guide %q of %s", k.id, k.lang)
+			if k.topic != "" {
+				name = fmt.Sprintf("topic %q of guide %q of %s", k.topic, k.id, k.lang)
+			}
+			c.reportWith(guideVersionContent, at, was, "the old value", "%s changed its %s since %s while its version stayed %q: change the guide version whenever its content changes", name, f, c.old.Files[0].Name, k.version)
+		}
+	})
+}
+
+func firstOf(a, b *source.Node) *source.Node {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// differ returns the first of fields that both objects carry with
+// different values: the NEW value, the OLD one and the field's name. A
+// field only one side shows is not compared, since an absent field may be
+// one a response left out.
+func differ(old, new *source.Node, fields []string) (*source.Node, *source.Node, string) {
+	for _, f := range fields {
+		o, n := old.Get(f), new.Get(f)
+		if o == nil || n == nil {
+			continue
+		}
+		same := jsonEqual(o, n)
+		if !same && slices.Contains(setFields, f) {
+			same = sameStrings(o, n)
+		}
+		if !same {
+			return n, o, f
+		}
+	}
+	return nil, nil, ""
+}
+
+// sameStrings reports whether two arrays of strings hold the same strings,
+// in any order.
+func sameStrings(a, b *source.Node) bool {
+	strs := func(n *source.Node) ([]string, bool) {
+		if !n.IsArray() {
+			return nil, false
+		}
+		var out []string
+		for _, k := range n.Kids {
+			if !k.IsString() {
+				return nil, false
+			}
+			out = append(out, k.Text)
+		}
+		slices.Sort(out)
+		return out, true
+	}
+	x, okx := strs(a)
+	y, oky := strs(b)
+	return okx && oky && slices.Equal(x, y)
+}
+
+// jsonEqual compares two JSON values by meaning: member order does not
+// matter and numbers compare by value, so 1 and 1.0 are equal.
+func jsonEqual(a, b *source.Node) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case source.Bool:
+		return a.Truth == b.Truth
+	case source.String:
+		return a.Text == b.Text
+	case source.Number:
+		x, okx := new(big.Float).SetString(a.Text)
+		y, oky := new(big.Float).SetString(b.Text)
+		if !okx || !oky {
+			return a.Text == b.Text
+		}
+		return x.Cmp(y) == 0
+	case source.Array:
+		if len(a.Kids) != len(b.Kids) {
+			return false
+		}
+		for i := range a.Kids {
+			if !jsonEqual(a.Kids[i], b.Kids[i]) {
+				return false
+			}
+		}
+	case source.Object:
+		if len(a.Kids) != len(b.Kids) {
+			return false
+		}
+		for _, k := range a.Kids {
+			if !jsonEqual(k, b.Get(k.Key)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func objects(arr *source.Node) []*source.Node {
+	var out []*source.Node
+	for _, k := range arr.Items() {
+		if k.IsObject() {
+			out = append(out, k)
+		}
+	}
+	return out
+}
