@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
@@ -33,12 +36,54 @@ func validateShape(p *lint.Pass, n *source.Node, schemaName, what string) {
 	if n == nil {
 		return
 	}
-	err := embeddedSchema(schemaName).Validate(n.Value())
-	ve, ok := err.(*jsonschema.ValidationError)
-	if !ok {
+	ve := shapeError(p, n, schemaName)
+	if ve == nil {
 		return
 	}
 	reportSchemaError(p, n, ve, what)
+}
+
+// shapeErrors keeps validation outcomes by schema and value text: the same
+// Language entry or declaration recurs across the files of a run, and
+// validating it again was a tenth of the CPU of a run over 1,000 files.
+// The outcome is a function of the text alone, and reportSchemaError only
+// reads it and resolves its locations against the node at hand.
+var (
+	shapeErrors     sync.Map // [sha256.Size]byte -> *jsonschema.ValidationError
+	shapeErrorsSize atomic.Int32
+)
+
+const maxShapeErrors = 4096
+
+func shapeError(p *lint.Pass, n *source.Node, schemaName string) *jsonschema.ValidationError {
+	validate := func() *jsonschema.ValidationError {
+		ve, _ := embeddedSchema(schemaName).Validate(n.Value()).(*jsonschema.ValidationError)
+		return ve
+	}
+	// Only a clean parse guarantees that equal text made an equal tree.
+	var f *source.File
+	if p.Snap != nil {
+		f = p.Snap.FileOf(n)
+	}
+	if f == nil || len(f.Problems) > 0 || n.End <= n.Start || int(n.End) > len(f.Data) {
+		return validate()
+	}
+	h := sha256.New()
+	h.Write([]byte(schemaName))
+	h.Write([]byte{0})
+	h.Write([]byte(f.Data[n.Start:n.End]))
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	if v, ok := shapeErrors.Load(key); ok {
+		return v.(*jsonschema.ValidationError)
+	}
+	ve := validate()
+	if shapeErrorsSize.Load() < maxShapeErrors {
+		if _, loaded := shapeErrors.LoadOrStore(key, ve); !loaded {
+			shapeErrorsSize.Add(1)
+		}
+	}
+	return ve
 }
 
 func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.ValidationError, what string) {

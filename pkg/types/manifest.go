@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Manifest is the Server's Pilotage self-description (Part II §5.1),
@@ -125,11 +126,11 @@ var CurrentVersion = Version{1, 1}
 // have one spelling.
 const VersionPattern = `^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`
 
-var versionRE = regexp.MustCompile(VersionPattern)
+var versionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(VersionPattern) })
 
 // ParseVersion parses "major.minor".
 func ParseVersion(s string) (Version, error) {
-	m := versionRE.FindStringSubmatch(s)
+	m := versionRE().FindStringSubmatch(s)
 	if m == nil {
 		return Version{}, fmt.Errorf("pilotage version %q is not major.minor", s)
 	}

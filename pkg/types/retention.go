@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -72,22 +73,22 @@ const DurationEmptyPattern = `^PT?$|T$`
 const DurationFractionPattern = `[.,][0-9]+[YMWDH].*[0-9]`
 
 var (
-	durationRE      = regexp.MustCompile(DurationPattern)
-	durationEmptyRE = regexp.MustCompile(DurationEmptyPattern)
-	durationFracRE  = regexp.MustCompile(DurationFractionPattern)
-	durationPartRE  = regexp.MustCompile(`([0-9]+(?:[.,][0-9]+)?)([YMWDHS])`)
+	durationRE      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(DurationPattern) })
+	durationEmptyRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(DurationEmptyPattern) })
+	durationFracRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(DurationFractionPattern) })
+	durationPartRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9]+(?:[.,][0-9]+)?)([YMWDHS])`) })
 )
 
 // ParseDuration parses an ISO 8601 duration such as PT1H, P1D, P2W,
 // P1Y2M3DT4H5M6S or PT0.5S. It rejects "P", "PT", "1h", "P1H" and the like.
 func ParseDuration(s string) (Duration, error) {
-	if !durationRE.MatchString(s) || durationEmptyRE.MatchString(s) || durationFracRE.MatchString(s) {
+	if !durationRE().MatchString(s) || durationEmptyRE().MatchString(s) || durationFracRE().MatchString(s) {
 		return Duration{}, fmt.Errorf("%q is not an ISO 8601 duration", s)
 	}
 	var d Duration
 	date, tm, _ := strings.Cut(s[1:], "T")
 	for i, part := range []string{date, tm} {
-		for _, m := range durationPartRE.FindAllStringSubmatch(part, -1) {
+		for _, m := range durationPartRE().FindAllStringSubmatch(part, -1) {
 			v, err := strconv.ParseFloat(strings.Replace(m[1], ",", ".", 1), 64)
 			if err != nil {
 				return Duration{}, fmt.Errorf("%q: %w", s, err)
