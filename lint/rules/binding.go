@@ -2,10 +2,10 @@ package rules
 
 import (
 	"math/big"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/go-openapi/jsonpointer"
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -368,33 +368,74 @@ func bindingDifference(a, b *source.Node) (at *source.Node, missing string, othe
 	return nil, "", nil
 }
 
-// signpostRE builds a case-insensitive pattern matching any of the phrases
-// as whole words: a phrase must not touch a letter, digit or underscore on
-// either side, and the spaces inside it match any run of spaces or
-// hyphens, so "look up", "look-up" and "look  up" are one phrase. It is
-// compiled on first use: a run that judges no description never pays for
-// the Unicode classes.
-func signpostRE(phrases ...string) *lazyRE {
-	alts := make([]string, len(phrases))
+// signpostWords matches any of the phrases as whole words, ignoring case:
+// a phrase must not touch a letter, digit or underscore on either side, and
+// the spaces inside it match any run of spaces or hyphens, so "look up",
+// "look-up" and "look  up" are one phrase. A plain scan, not a regular
+// expression: compiling the Unicode classes such a pattern needs cost more
+// than a whole small lint run.
+func signpostWords(phrases ...string) wordMatcher {
+	m := make(wordMatcher, len(phrases))
 	for i, ph := range phrases {
-		parts := strings.Fields(ph)
-		for j, w := range parts {
-			parts[j] = regexp.QuoteMeta(w)
-		}
-		alts[i] = strings.Join(parts, `[\s-]+`)
+		m[i] = strings.Fields(strings.ToLower(ph))
 	}
-	return &lazyRE{src: `(?i)(?:^|[^\pL\pN_])(?:` + strings.Join(alts, "|") + `)(?:$|[^\pL\pN_])`}
+	return m
 }
 
-// lazyRE is a regular expression compiled once, when first matched.
-type lazyRE struct {
-	once sync.Once
-	src  string
-	re   *regexp.Regexp
+// wordMatcher holds lowercased phrases, each split into its words.
+type wordMatcher [][]string
+
+// MatchString reports whether s contains one of the phrases.
+func (m wordMatcher) MatchString(s string) bool {
+	ls := strings.ToLower(s)
+	for _, ph := range m {
+		for from := 0; ; {
+			i := strings.Index(ls[from:], ph[0])
+			if i < 0 {
+				break
+			}
+			i += from
+			if end, ok := matchPhrase(ls, i, ph); ok && !wordBefore(ls, i) && !wordAfter(ls, end) {
+				return true
+			}
+			_, size := utf8.DecodeRuneInString(ls[i:])
+			from = i + size
+		}
+	}
+	return false
 }
 
-// MatchString reports whether s contains a match.
-func (l *lazyRE) MatchString(s string) bool {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
-	return l.re.MatchString(s)
+// matchPhrase matches ph's words at ls[i:], each pair separated by at
+// least one space or hyphen, and returns where the match ends.
+func matchPhrase(ls string, i int, ph []string) (int, bool) {
+	at := i + len(ph[0])
+	for _, w := range ph[1:] {
+		gap := at
+		for gap < len(ls) {
+			r, size := utf8.DecodeRuneInString(ls[gap:])
+			if !unicode.IsSpace(r) && r != '-' {
+				break
+			}
+			gap += size
+		}
+		if gap == at || !strings.HasPrefix(ls[gap:], w) {
+			return 0, false
+		}
+		at = gap + len(w)
+	}
+	return at, true
+}
+
+// isWordRune is a letter, number or underscore: what \pL, \pN and _ were
+// to the pattern this scan replaced.
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) }
+
+func wordBefore(s string, i int) bool {
+	r, size := utf8.DecodeLastRuneInString(s[:i])
+	return size > 0 && isWordRune(r)
+}
+
+func wordAfter(s string, i int) bool {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return size > 0 && isWordRune(r)
 }

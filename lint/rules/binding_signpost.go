@@ -50,12 +50,12 @@ var (
 		"trace d'exécution", "historique", "traza", "rastro", "historial", "ablauf", "protokoll", "verlauf", "rastreamento", "traccia",
 	}
 
-	reFirst    = signpostRE(signpostFirst...)
-	reLearn    = signpostRE(signpostLearn...)
-	reLookup   = signpostRE(signpostLookup...)
-	reValidate = signpostRE(signpostValidate...)
-	reExecute  = signpostRE(signpostExecute...)
-	reFetch    = signpostRE(signpostFetch...)
+	reFirst    = signpostWords(signpostFirst...)
+	reLearn    = signpostWords(signpostLearn...)
+	reLookup   = signpostWords(signpostLookup...)
+	reValidate = signpostWords(signpostValidate...)
+	reExecute  = signpostWords(signpostExecute...)
+	reFetch    = signpostWords(signpostFetch...)
 )
 
 // signpostSuggest is how each signpost-wording message ends: the words are
@@ -394,7 +394,7 @@ func bindingSignpostWordingCheck(p *lint.Pass) {
 			suggest(text, "the welcome text, which should tell the agent to call "+types.ToolManifest+" first,", signpostFirst)
 		}
 	}
-	check := func(t *snapshot.Tool, what string, re *lazyRE, words []string) {
+	check := func(t *snapshot.Tool, what string, re wordMatcher, words []string) {
 		if t == nil || !t.Description.IsString() || strings.TrimSpace(t.Description.Text) == "" || re.MatchString(t.Description.Text) {
 			return
 		}
