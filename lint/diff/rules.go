@@ -78,7 +78,7 @@ var (
 	}
 	requiredArgumentAdded = &lint.Rule{
 		ID: "diff-required-argument-added", Severity: lint.Error, Spec: "Part III §4, §4.6",
-		Summary: "A fixed or loop tool requires an argument the old snapshot did not require.",
+		Summary: "A tool requires an argument the old snapshot did not require.",
 		Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. Keeping new arguments optional keeps existing callers working. The change breaks every existing caller.",
 		Bad:     `old: "required": ["language"]   new: "required": ["language", "verb"]`,
 		Good:    `old and new: "required": ["language"]`,
@@ -411,6 +411,10 @@ func checkToolArguments(c *comparison) {
 				c.reportKey(reservedArgumentRemoved, op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema", lp.newName, ra.Name)
 			}
 		}
+	}
+	// Any other tool kept under its name breaks its callers the same way.
+	for _, t := range c.new.Tools {
+		add(c.old.Tool(t.Name), t)
 	}
 	for _, tp := range tools {
 		var was []string
