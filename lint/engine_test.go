@@ -738,3 +738,29 @@ func TestDeprecatedRunsOnlyWhenNamed(t *testing.T) {
 		t.Errorf("enabled by name: %v", got)
 	}
 }
+
+// TestFallbackScope: a fallback rule with a FallbackScope yields to a
+// specific finding anywhere inside its scope that weighs as much, but not
+// to a lighter one; at its own value any specific finding replaces it.
+func TestFallbackScope(t *testing.T) {
+	toolScope := func(ptr string) string { return "/tools/" + strings.Split(ptr, "/")[2] }
+	verdict := reportAt("verdict", "/tools/0/inputSchema", "/tools/1/inputSchema", "/tools/2/inputSchema")
+	verdict.Fallback, verdict.FallbackScope = true, toolScope
+	heavy := reportAt("heavy", "/tools/0/name") // warning, as heavy as the verdict
+	light := reportAt("light", "/tools/1/name")
+	light.Severity = lint.Info
+	own := reportAt("own", "/tools/2/inputSchema")
+	own.Severity = lint.Info
+	doc := `{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "c", "inputSchema": {}}], "_meta": {"io.github.jafarsa0/pilotage": {}}}`
+	res := run(t, []lint.Input{{Name: "a.json", Data: []byte(doc)}}, &lint.Options{Rules: []*lint.Rule{verdict, heavy, light, own}})
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, f.Rule+" "+f.Pointer)
+	}
+	want := []string{"heavy /tools/0/name", "light /tools/1/name", "verdict /tools/1/inputSchema", "own /tools/2/inputSchema"}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

@@ -245,17 +245,25 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 // further out. It returns the rest.
 func dropCovered(fs []located, rules []*Rule) []Finding {
 	fallback := map[string]bool{}
+	scope := map[string]func(string) string{}
 	for _, r := range rules {
 		if r.Fallback {
 			fallback[r.ID] = true
+			if r.FallbackScope != nil {
+				scope[r.ID] = r.FallbackScope
+			}
 		}
 	}
 	type at struct {
 		file, pointer string
 		doc           int32
 	}
-	// covered holds every pointer at or above a specific finding.
-	covered := map[at]bool{}
+	// covered holds, for every pointer at or above a specific finding, the
+	// highest severity found there. A specific finding at the fallback's
+	// own value explains it whatever its grade (shape-manifest's error on
+	// an unknown closed-set value yields to the rule that grades it info);
+	// one elsewhere in a FallbackScope must weigh as much to replace it.
+	covered := map[at]Severity{}
 	for _, f := range fs {
 		if fallback[f.Rule] || f.doc < 0 {
 			continue
@@ -263,10 +271,10 @@ func dropCovered(fs []located, rules []*Rule) []Finding {
 		ptr := f.Pointer
 		for {
 			key := at{f.File, ptr, f.doc}
-			if covered[key] {
+			if covered[key] >= f.Severity {
 				break
 			}
-			covered[key] = true
+			covered[key] = f.Severity
 			i := strings.LastIndexByte(ptr, '/')
 			if i < 0 {
 				break
@@ -276,8 +284,13 @@ func dropCovered(fs []located, rules []*Rule) []Finding {
 	}
 	out := make([]Finding, 0, len(fs))
 	for _, f := range fs {
-		if fallback[f.Rule] && covered[at{f.File, f.Pointer, f.doc}] {
-			continue
+		if fallback[f.Rule] {
+			if covered[at{f.File, f.Pointer, f.doc}] > 0 {
+				continue
+			}
+			if sc := scope[f.Rule]; sc != nil && covered[at{f.File, sc(f.Pointer), f.doc}] >= f.Severity {
+				continue
+			}
 		}
 		out = append(out, f.Finding)
 	}

@@ -86,6 +86,11 @@ type Rule struct {
 	// is dropped when a specific rule reported the same pointer of the
 	// same file: one defect, one finding, from the rule that explains it.
 	Fallback bool
+	// FallbackScope, for a Fallback rule, names the value within which any
+	// specific finding replaces this rule's finding, given the finding's
+	// pointer; nil means the finding's own value. A probe verdict sits on
+	// the answer while the rule that explains it may point at the request.
+	FallbackScope func(pointer string) string
 	// Syntax rules check the text itself and run on every input; the
 	// others run only on inputs recognized as Pilotage surfaces.
 	Syntax bool

@@ -18,11 +18,15 @@ func probeRules() []*lint.Rule {
 			Quote:    "In addition to satisfying Part II Section 12.1, a conformant MCP Server MUST satisfy all of the following requirements.",
 			Keyword:  "MUST",
 			Fallback: true,
-			Summary:  "A probe call recorded by snapshot --probe drew an answer other than the one the spec requires for its deliberate defect.",
-			Doc:      "`pilotage-lint snapshot --probe` sends requests that each carry at most one deliberate defect and tags each recorded call with the probe's name, the official conformance vector and the defect. This rule judges the answer against the spec sentence that decides that probe (the finding quotes it): the channel of Part III §7.1 (result, request error with isError: true, or JSON-RPC error), the request-error kind of §7.2, the catalog_version an unknown catalog id still carries, an execute refusal's validation_error, the whole-result indistinguishability of an unknown and a refused run_id, a catalog cursor that repeats, and a probe the server never answered. An agent recovers from a refusal by its kind; the wrong channel or kind sends it down the wrong path. A more specific rule reporting at or inside the same call replaces this one.",
-			Bad:      `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "error": {"code": -32602, "message": "bad trace_level"}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
-			Good:     `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
-			Check:    checkProbeExpectation,
+			// A specific call rule may point at the request (the store flag
+			// it should have refused) while this verdict sits on the answer:
+			// anything it reports inside the same call replaces this finding.
+			FallbackScope: callScope,
+			Summary:       "A probe call recorded by snapshot --probe drew an answer other than the one the spec requires for its deliberate defect.",
+			Doc:           "`pilotage-lint snapshot --probe` sends requests that each carry at most one deliberate defect and tags each recorded call with the probe's name, the official conformance vector and the defect. This rule judges the answer against the spec sentence that decides that probe (the finding quotes it): the channel of Part III §7.1 (result, request error with isError: true, or JSON-RPC error), the request-error kind of §7.2, the catalog_version an unknown catalog id still carries, an execute refusal's validation_error, the whole-result indistinguishability of an unknown and a refused run_id, a catalog cursor that repeats, and a probe the server never answered. An agent recovers from a refusal by its kind; the wrong channel or kind sends it down the wrong path. A more specific rule reporting at or inside the same call replaces this one.",
+			Bad:           `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "error": {"code": -32602, "message": "bad trace_level"}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
+			Good:          `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
+			Check:         checkProbeExpectation,
 		},
 	}
 }
@@ -183,4 +187,17 @@ func stripMeta(n *source.Node) any {
 		}
 	}
 	return out
+}
+
+// callScope is the pointer of the recorded call holding pointer: the first
+// two tokens of "/calls/N/...", or pointer itself outside calls.
+func callScope(pointer string) string {
+	rest, ok := strings.CutPrefix(pointer, "/calls/")
+	if !ok {
+		return pointer
+	}
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		return "/calls/" + rest[:i]
+	}
+	return pointer
 }
