@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"os/exec"
@@ -48,20 +47,7 @@ func TestSnapshotOtherHost(t *testing.T) {
 	ip("netns", "exec", ns, "ip", "link", "set", peer, "up")
 	ip("netns", "exec", ns, "ip", "link", "set", "lo", "up")
 
-	srv := exec.Command(ipTool, "netns", "exec", ns, bin, "-http", sub+".2:0")
-	stdout, err := srv.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Process.Kill(); _ = srv.Wait() })
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the server in %s did not start: %v", ns, err)
-	}
-	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	url := pilotservertest.Listen(t, exec.Command(ipTool, "netns", "exec", ns, bin, "-http", sub+".2:0"))
 	if !strings.Contains(url, sub+".2:") {
 		t.Fatalf("the server listens on %s, not on the other host", url)
 	}

@@ -58,7 +58,14 @@ func Build(t testing.TB) string {
 // URL; the server is stopped when the test ends.
 func StartHTTP(t testing.TB, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(Build(t), append(args, "-http", "127.0.0.1:0")...)
+	return Listen(t, exec.Command(Build(t), append(args, "-http", "127.0.0.1:0")...))
+}
+
+// Listen starts cmd, a command that runs the server with -http (directly,
+// or through a wrapper such as ip netns exec), and returns the URL the
+// server says it listens on; the server is stopped when the test ends.
+func Listen(t testing.TB, cmd *exec.Cmd) string {
+	t.Helper()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
