@@ -2,7 +2,6 @@ package diff
 
 import (
 	"fmt"
-	"math/big"
 	"slices"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -61,7 +60,7 @@ func catalogEntries(s *snapshot.Snapshot, each func(entryKey, *source.Node)) {
 			continue
 		}
 		lang, _ := c.Arguments.Str("language")
-		entries := objects(c.StructuredContent.Get("items"))
+		entries := c.StructuredContent.Get("items").Objects()
 		if e := c.StructuredContent.Get("entry"); e.IsObject() {
 			entries = append(entries, e)
 		}
@@ -176,7 +175,7 @@ func guides(s *snapshot.Snapshot, each func(guideKey, guideSeen)) {
 		fetched, topic := false, ""
 		switch c.Op {
 		case snapshot.OpGuideIndex:
-			gs = objects(c.StructuredContent.Get("guides"))
+			gs = c.StructuredContent.Get("guides").Objects()
 		case snapshot.OpGuideFetch:
 			if t := c.Arg("topic"); t != nil && !t.IsNull() {
 				if !t.IsString() {
@@ -259,7 +258,7 @@ func differ(old, new *source.Node, fields []string) (*source.Node, *source.Node,
 		if o == nil || n == nil {
 			continue
 		}
-		same := jsonEqual(o, n)
+		same := source.Equal(o, n)
 		if !same && slices.Contains(setFields, f) {
 			same = sameStrings(o, n)
 		}
@@ -290,57 +289,4 @@ func sameStrings(a, b *source.Node) bool {
 	x, okx := strs(a)
 	y, oky := strs(b)
 	return okx && oky && slices.Equal(x, y)
-}
-
-// jsonEqual compares two JSON values by meaning: member order does not
-// matter and numbers compare by value, so 1 and 1.0 are equal.
-func jsonEqual(a, b *source.Node) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case source.Bool:
-		return a.Truth == b.Truth
-	case source.String:
-		return a.Text == b.Text
-	case source.Number:
-		x, okx := new(big.Float).SetString(a.Text)
-		y, oky := new(big.Float).SetString(b.Text)
-		if !okx || !oky {
-			return a.Text == b.Text
-		}
-		return x.Cmp(y) == 0
-	case source.Array:
-		if len(a.Kids) != len(b.Kids) {
-			return false
-		}
-		for i := range a.Kids {
-			if !jsonEqual(a.Kids[i], b.Kids[i]) {
-				return false
-			}
-		}
-	case source.Object:
-		if len(a.Kids) != len(b.Kids) {
-			return false
-		}
-		for _, k := range a.Kids {
-			if !jsonEqual(k, b.Get(k.Key)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func objects(arr *source.Node) []*source.Node {
-	var out []*source.Node
-	for _, k := range arr.Items() {
-		if k.IsObject() {
-			out = append(out, k)
-		}
-	}
-	return out
 }

@@ -82,7 +82,7 @@ func checkCallPromotedInput(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		switch {
 		case c.Op == snapshot.OpCatalog && c.Succeeded() && c.Lang != nil:
-			list := resultObjects(c.StructuredContent.Get("items"))
+			list := c.StructuredContent.Get("items").Objects()
 			if e := c.StructuredContent.Get("entry"); e.IsObject() {
 				list = append(list, e)
 			}

@@ -83,7 +83,7 @@ func checkCallContentMirror(p *lint.Pass) {
 		if len(f.Docs) != 1 || len(f.Problems) > 0 || !f.Docs[0].Root.IsObject() {
 			continue // prose that happens to start with a brace
 		}
-		if !jsonEqual(f.Docs[0].Root, r.Get("structuredContent")) {
+		if !source.Equal(f.Docs[0].Root, r.Get("structuredContent")) {
 			p.Report(text, "content carries JSON that differs from structuredContent: serialize structuredContent itself, or write a short summary instead")
 		}
 	}

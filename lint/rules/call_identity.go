@@ -108,13 +108,13 @@ func checkCallFetchedTrace(p *lint.Pass) {
 				continue
 			}
 			a, b := first.Get("trace"), sc.Get("trace")
-			if !jsonEqual(a.Get("level"), b.Get("level")) {
+			if !source.Equal(a.Get("level"), b.Get("level")) {
 				continue // another level is another view of the record
 			}
 			// Another outcome is taken for another Run that reused the id
 			// (two sessions of a merged snapshot both numbering from 1):
 			// only the same Run with other steps is reported.
-			if jsonEqual(first.Get("outcome"), sc.Get("outcome")) && !jsonEqual(callEnvelope(a), callEnvelope(b)) {
+			if source.Equal(first.Get("outcome"), sc.Get("outcome")) && !source.Equal(callEnvelope(a), callEnvelope(b)) {
 				p.Report(b, "%s returned a trace of run %s that differs from the one the execute response carried at the same level: the fetch door returns the same recorded envelope", c.Name, id.Text)
 			}
 		}
@@ -199,7 +199,7 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		if c.Op == snapshot.OpGuideIndex && c.Succeeded() && c.Lang != nil && c.StructuredContent.Get("guides").IsArray() {
 			ids := map[string]bool{}
-			for _, g := range resultObjects(c.StructuredContent.Get("guides")) {
+			for _, g := range c.StructuredContent.Get("guides").Objects() {
 				if id, ok := g.Str("id"); ok {
 					ids[id] = true
 				}
@@ -248,7 +248,7 @@ func checkCallStepRiskierThanEntry(p *lint.Pass) {
 		if !c.Succeeded() || c.Lang == nil {
 			continue
 		}
-		list := resultObjects(c.StructuredContent.Get("items"))
+		list := c.StructuredContent.Get("items").Objects()
 		if e := c.StructuredContent.Get("entry"); e.IsObject() {
 			list = append(list, e)
 		}
@@ -265,7 +265,7 @@ func checkCallStepRiskierThanEntry(p *lint.Pass) {
 		if !callAccepted(c) || c.Lang == nil {
 			continue
 		}
-		for _, s := range resultObjects(c.StructuredContent.Path("plan", "steps")) {
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
 			target, ok := s.Str("calls")
 			e := entries[c.Lang][target]
 			if !ok || e == nil {

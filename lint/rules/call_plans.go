@@ -79,7 +79,7 @@ func checkCallPlanStepIDReserved(p *lint.Pass) {
 		if !callAccepted(c) {
 			continue
 		}
-		for _, s := range resultObjects(c.StructuredContent.Path("plan", "steps")) {
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
 			if id := s.Get("id"); id.IsString() && strings.ContainsAny(id.Text, "/#") {
 				p.Report(id, "%s accepted a program whose step identifier %q contains / or #, which trace identifiers reserve: reject it with a diagnostic", c.Name, id.Text)
 			}
@@ -96,9 +96,9 @@ func checkCallCallsWithoutCatalog(p *lint.Pass) {
 		var steps []*source.Node
 		switch c.Op {
 		case snapshot.OpValidate:
-			steps = resultObjects(c.StructuredContent.Path("plan", "steps"))
+			steps = c.StructuredContent.Path("plan", "steps").Objects()
 		case snapshot.OpExecute, snapshot.OpTraceFetch:
-			steps = resultObjects(c.StructuredContent.Path("trace", "steps"))
+			steps = c.StructuredContent.Path("trace", "steps").Objects()
 		}
 		for _, s := range steps {
 			if calls := s.Get("calls"); calls.IsString() {
@@ -164,8 +164,8 @@ func callPlanFor(calls []*snapshot.Call, i int) *source.Node {
 	x := calls[i]
 	for j := i - 1; j >= 0; j-- {
 		v := calls[j]
-		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !jsonEqual(v.Program, x.Program) ||
-			!jsonEqual(callPresent(v, types.ArgContext), callPresent(x, types.ArgContext)) {
+		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
+			!source.Equal(callPresent(v, types.ArgContext), callPresent(x, types.ArgContext)) {
 			continue
 		}
 		if !callAccepted(v) {
@@ -184,7 +184,7 @@ func checkCallTraceCallsMissing(p *lint.Pass) {
 		}
 		plan := callPlanFor(calls, i)
 		invokes := map[string]string{}
-		for _, s := range resultObjects(plan.Get("steps")) {
+		for _, s := range plan.Get("steps").Objects() {
 			id, ok1 := s.Str("id")
 			target, ok2 := s.Str("calls")
 			if ok1 && ok2 {
@@ -194,7 +194,7 @@ func checkCallTraceCallsMissing(p *lint.Pass) {
 		if len(invokes) == 0 {
 			continue
 		}
-		for _, s := range resultObjects(c.StructuredContent.Path("trace", "steps")) {
+		for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
 			id, ok := s.Str("id")
 			target := invokes[callBaseID(id)]
 			if !ok || target == "" || s.Has("calls") || !resultTrue(s.Path("outcome", "ok")) {
@@ -222,7 +222,7 @@ func callCompleteListing(c *snapshot.Call) bool {
 
 // callSameItems compares two listings as sets of entries keyed by id.
 func callSameItems(a, b *source.Node) bool {
-	ia, ib := resultObjects(a), resultObjects(b)
+	ia, ib := a.Objects(), b.Objects()
 	if len(ia) != len(ib) || len(ia) != len(a.Kids) || len(ib) != len(b.Kids) {
 		return false
 	}
@@ -236,7 +236,7 @@ func callSameItems(a, b *source.Node) bool {
 	}
 	for _, e := range ib {
 		id, _ := e.Str("id")
-		if !jsonEqual(byID[id], e) {
+		if !source.Equal(byID[id], e) {
 			return false
 		}
 	}
@@ -295,7 +295,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		switch {
 		case callCompleteListing(c):
 			ids := map[string]bool{}
-			for _, e := range resultObjects(c.StructuredContent.Get("items")) {
+			for _, e := range c.StructuredContent.Get("items").Objects() {
 				if id, ok := e.Str("id"); ok {
 					ids[id] = true
 				}

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"math/big"
 	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -140,12 +139,12 @@ func checkCallUnstoredFetched(p *lint.Pass) {
 // and a merged snapshot may hold two sessions that both numbered from 1.
 func callSameRun(exec, fetch *snapshot.Call) bool {
 	a, b := exec.StructuredContent, fetch.StructuredContent
-	if !b.Get("outcome").IsObject() || !jsonEqual(a.Get("outcome"), b.Get("outcome")) {
+	if !b.Get("outcome").IsObject() || !source.Equal(a.Get("outcome"), b.Get("outcome")) {
 		return false
 	}
 	ta, tb := a.Get("trace"), b.Get("trace")
-	if ta.IsObject() && tb.IsObject() && jsonEqual(ta.Get("level"), tb.Get("level")) {
-		return jsonEqual(callEnvelope(ta), callEnvelope(tb))
+	if ta.IsObject() && tb.IsObject() && source.Equal(ta.Get("level"), tb.Get("level")) {
+		return source.Equal(callEnvelope(ta), callEnvelope(tb))
 	}
 	return true
 }
@@ -246,10 +245,10 @@ func callRunnable(c *snapshot.Call) (string, *source.Node) {
 func callSameRequest(a, b *snapshot.Call) bool {
 	an, av := callRunnable(a)
 	bn, bv := callRunnable(b)
-	if an == "" || an != bn || !jsonEqual(av, bv) {
+	if an == "" || an != bn || !source.Equal(av, bv) {
 		return false
 	}
-	return jsonEqual(callPresent(a, types.ArgInput), callPresent(b, types.ArgInput))
+	return source.Equal(callPresent(a, types.ArgInput), callPresent(b, types.ArgInput))
 }
 
 // callSameSelectors reports whether two execute requests agree on the
@@ -258,7 +257,7 @@ func callSameRequest(a, b *snapshot.Call) bool {
 // agree on them too, so a server keying on them is not faulted.
 func callSameSelectors(a, b *snapshot.Call) bool {
 	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
-		if !jsonEqual(callPresent(a, m), callPresent(b, m)) {
+		if !source.Equal(callPresent(a, m), callPresent(b, m)) {
 			return false
 		}
 	}
@@ -317,52 +316,6 @@ func checkCallIdempotentReplay(p *lint.Pass) {
 	}
 }
 
-// jsonEqual compares two JSON values by meaning: member order does not
-// matter and numbers compare by value, so 1 and 1.0 are equal. Two absent
-// values are equal.
-func jsonEqual(a, b *source.Node) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case source.Null:
-		return true
-	case source.Bool:
-		return a.Truth == b.Truth
-	case source.String:
-		return a.Text == b.Text
-	case source.Number:
-		x, okx := new(big.Float).SetString(a.Text)
-		y, oky := new(big.Float).SetString(b.Text)
-		if !okx || !oky {
-			return a.Text == b.Text
-		}
-		return x.Cmp(y) == 0
-	case source.Array:
-		if len(a.Kids) != len(b.Kids) {
-			return false
-		}
-		for i := range a.Kids {
-			if !jsonEqual(a.Kids[i], b.Kids[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	if len(a.Kids) != len(b.Kids) {
-		return false
-	}
-	for _, k := range a.Kids {
-		if !jsonEqual(k, b.Get(k.Key)) {
-			return false
-		}
-	}
-	return true
-}
-
 func checkCallExecuteRunsInvalid(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, v := range calls {
@@ -380,8 +333,8 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 			if other, ok := callCatalogVersion(x); ok && (!hasCV || other != cv) {
 				break // the catalog may have moved: validity may differ
 			}
-			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !jsonEqual(x.Program, v.Program) ||
-				!jsonEqual(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
+			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !source.Equal(x.Program, v.Program) ||
+				!source.Equal(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
 				continue
 			}
 			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text != cv) {
@@ -398,7 +351,7 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 // error-severity diagnostic: a valid: false without one is a defect of its
 // own (result-valid-mismatch), not evidence that the program is invalid.
 func callHasError(v *snapshot.Call) bool {
-	for _, d := range resultObjects(v.StructuredContent.Get("diagnostics")) {
+	for _, d := range v.StructuredContent.Get("diagnostics").Objects() {
 		if sev, _ := d.Str("severity"); sev == "error" {
 			return true
 		}
@@ -425,7 +378,7 @@ func checkCallTraceStepDuplicate(p *lint.Pass) {
 			continue
 		}
 		seen := map[string]bool{}
-		for _, s := range resultObjects(c.StructuredContent.Path("trace", "steps")) {
+		for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
 			id := s.Get("id")
 			if !id.IsString() {
 				continue

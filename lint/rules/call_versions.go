@@ -55,7 +55,7 @@ var callGuideFields = []string{"title", "level", "topics", "format"}
 func callDiffer(a, b *source.Node, fields []string) (*source.Node, string) {
 	for _, f := range fields {
 		av, bv := a.Get(f), b.Get(f)
-		if av != nil && bv != nil && !jsonEqual(av, bv) {
+		if av != nil && bv != nil && !source.Equal(av, bv) {
 			return bv, f
 		}
 	}
@@ -73,7 +73,7 @@ func checkCallCatalogVersionContent(p *lint.Pass) {
 			continue
 		}
 		lang, _ := c.Arguments.Str("language")
-		entries := resultObjects(c.StructuredContent.Get("items"))
+		entries := c.StructuredContent.Get("items").Objects()
 		if e := c.StructuredContent.Get("entry"); e.IsObject() {
 			entries = append(entries, e)
 		}
@@ -116,7 +116,7 @@ func checkCallGuideVersionContent(p *lint.Pass) {
 		lang, _ := c.Arguments.Str("language")
 		switch c.Op {
 		case snapshot.OpGuideIndex:
-			for _, g := range resultObjects(c.StructuredContent.Get("guides")) {
+			for _, g := range c.StructuredContent.Get("guides").Objects() {
 				if k, ok := keyOf(lang, g); ok && index[k] == nil {
 					index[k] = g
 				}
@@ -149,7 +149,7 @@ func checkCallEntryInputSchema(p *lint.Pass) {
 		if !c.Succeeded() {
 			continue
 		}
-		entries := resultObjects(c.StructuredContent.Get("items"))
+		entries := c.StructuredContent.Get("items").Objects()
 		if e := c.StructuredContent.Get("entry"); e.IsObject() {
 			entries = append(entries, e)
 		}

@@ -141,20 +141,6 @@ func resultLanguage(s *snapshot.Snapshot, rc *resultCall, t *snapshot.Tool, lt *
 	return nil, nil
 }
 
-// resultObjects returns the elements of an array node that are objects.
-func resultObjects(arr *source.Node) []*source.Node {
-	if !arr.IsArray() {
-		return nil
-	}
-	var out []*source.Node
-	for _, k := range arr.Kids {
-		if k.IsObject() {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // resultDecode decodes a node into v through its plain value.
 func resultDecode(n *source.Node, v any) bool {
 	b, err := json.Marshal(n.Value())

@@ -82,7 +82,7 @@ func resultEntries(calls []*resultCall) []*source.Node {
 		if rc.op != resultCatalog || rc.requestError {
 			continue
 		}
-		out = append(out, resultObjects(rc.sc.Get("items"))...)
+		out = append(out, rc.sc.Get("items").Objects()...)
 		if e := rc.sc.Get("entry"); e.IsObject() {
 			out = append(out, e)
 		}
@@ -119,7 +119,7 @@ func checkResultRiskContradictory(p *lint.Pass) {
 	}
 	for _, pl := range resultPlans(calls) {
 		hints = append(hints, pl.Get("max_risk_hints"))
-		for _, s := range resultObjects(pl.Get("steps")) {
+		for _, s := range pl.Get("steps").Objects() {
 			hints = append(hints, s.Get("risk_hints"))
 		}
 	}

@@ -120,7 +120,7 @@ func resultRuns(calls []*resultCall) []*resultCall {
 // resultOutcomes returns the Run outcome and every trace step outcome.
 func resultOutcomes(rc *resultCall) []*source.Node {
 	out := []*source.Node{rc.sc.Get("outcome")}
-	for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+	for _, s := range rc.sc.Path("trace", "steps").Objects() {
 		if o := s.Get("outcome"); o.IsObject() {
 			out = append(out, o)
 		}
@@ -219,7 +219,7 @@ func checkResultTraceSummaryInput(p *lint.Pass) {
 		if lv, _ := rc.sc.Path("trace", "level").Value().(string); lv != string(types.TraceSummary) {
 			continue
 		}
-		for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+		for _, s := range rc.sc.Path("trace", "steps").Objects() {
 			if in := s.Get("input"); in != nil {
 				p.ReportKey(in, "this trace is at summary level, which omits step input; drop input here or return a full trace")
 			}
@@ -265,7 +265,7 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 		if pl := resultPlanFor(calls, rc); pl != nil {
 			cf = resultControlFlow(pl)
 		}
-		for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+		for _, s := range rc.sc.Path("trace", "steps").Objects() {
 			id, _ := s.Str("id")
 			if s.Has("decisions") {
 				for _, k := range []string{"input", "output"} {
@@ -284,7 +284,7 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 
 func checkResultTraceStepID(p *lint.Pass) {
 	for _, rc := range resultRuns(resultCalls(p.Snap)) {
-		for _, s := range resultObjects(rc.sc.Path("trace", "steps")) {
+		for _, s := range rc.sc.Path("trace", "steps").Objects() {
 			if id := s.Get("id"); id.IsString() {
 				if _, err := types.ParseStepID(id.Text); err != nil {
 					p.Report(id, "%v; write the program step id, #n per enclosing loop (n from 1), and caller-id/ for an expanded sub-program", err)
@@ -330,20 +330,20 @@ func checkResultPlanTrace(p *lint.Pass) {
 		if pl == nil {
 			continue
 		}
-		steps := resultObjects(pl.Get("steps"))
+		steps := pl.Get("steps").Objects()
 		trace := rc.sc.Get("trace")
 		// Unprefixed entries only (§5.8.4), by base identifier.
 		seen := map[string]bool{}
 		took := map[string]map[string]bool{} // branch -> arm labels taken
 		iterated := map[string]bool{}
-		for _, e := range resultObjects(trace.Get("steps")) {
+		for _, e := range trace.Get("steps").Objects() {
 			id, _ := e.Str("id")
 			if id == "" || strings.Contains(id, "/") {
 				continue
 			}
 			base := types.BaseID(id)
 			seen[base] = true
-			for _, d := range resultObjects(e.Get("decisions")) {
+			for _, d := range e.Get("decisions").Objects() {
 				t, _ := d.Str("took")
 				if took[base] == nil {
 					took[base] = map[string]bool{}
@@ -384,7 +384,7 @@ func checkResultPlanTrace(p *lint.Pass) {
 		}
 		// A started Run that did not complete: what did run must be
 		// expected (§5.8.4).
-		for _, e := range resultObjects(trace.Get("steps")) {
+		for _, e := range trace.Get("steps").Objects() {
 			id, _ := e.Str("id")
 			if id == "" || strings.Contains(id, "/") {
 				continue

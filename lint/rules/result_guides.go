@@ -99,7 +99,7 @@ func resultHasTopic(g *source.Node, topic string) bool {
 func checkResultGuideCore(p *lint.Pass) {
 	for _, idx := range resultIndexes(resultCalls(p.Snap)) {
 		core := false
-		for _, g := range resultObjects(idx) {
+		for _, g := range idx.Objects() {
 			if lv, _ := g.Str("level"); lv == string(types.GuideCore) {
 				core = true
 			}
@@ -116,7 +116,7 @@ func checkResultGuideCoreSize(p *lint.Pass) {
 		switch {
 		case rc.requestError:
 		case rc.op == resultGuideIndex:
-			guides = append(guides, resultObjects(rc.sc.Get("guides"))...)
+			guides = append(guides, rc.sc.Get("guides").Objects()...)
 		case rc.op == resultGuideFetch && rc.sc.Get("guide").IsObject():
 			guides = append(guides, rc.sc.Get("guide"))
 		}
@@ -135,7 +135,7 @@ func checkResultGuideCoreSize(p *lint.Pass) {
 func checkResultGuideClosedSets(p *lint.Pass) {
 	for _, idx := range resultIndexes(resultCalls(p.Snap)) {
 		var sets []*source.Node
-		for _, g := range resultObjects(idx) {
+		for _, g := range idx.Objects() {
 			if resultHasTopic(g, types.ClosedSetsTopic) {
 				sets = append(sets, g)
 			}
@@ -157,7 +157,7 @@ func checkResultGuideClosedSets(p *lint.Pass) {
 
 func checkResultGuideIndexBody(p *lint.Pass) {
 	for _, idx := range resultIndexes(resultCalls(p.Snap)) {
-		for _, g := range resultObjects(idx) {
+		for _, g := range idx.Objects() {
 			if b := g.Get("body"); b != nil {
 				p.ReportKey(b, "guide index entries carry every field except the body; drop body here and serve it from the fetch form (with id)")
 			}
@@ -190,7 +190,7 @@ func checkResultGuideSize(p *lint.Pass) {
 		}
 	}
 	for _, idx := range resultIndexes(calls) {
-		for _, g := range resultObjects(idx) {
+		for _, g := range idx.Objects() {
 			id, _ := g.Str("id")
 			version, _ := g.Str("version")
 			f, ok := bodies[id]

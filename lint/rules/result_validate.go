@@ -93,7 +93,7 @@ func checkResultValid(p *lint.Pass) {
 			continue
 		}
 		errs := 0
-		for _, d := range resultObjects(diags) {
+		for _, d := range diags.Objects() {
 			if sev, _ := d.Str("severity"); sev == string(types.SeverityError) {
 				errs++
 			}
@@ -126,10 +126,10 @@ func resultDiagnostics(rc *resultCall) []*source.Node {
 	}
 	switch rc.op {
 	case resultValidate:
-		return resultObjects(rc.sc.Get("diagnostics"))
+		return rc.sc.Get("diagnostics").Objects()
 	case resultExecute:
 		if st, _ := rc.sc.Path("outcome", "status").Value().(string); st == string(types.StatusValidationError) {
-			return resultObjects(rc.sc.Get("diagnostics"))
+			return rc.sc.Get("diagnostics").Objects()
 		}
 	}
 	return nil
@@ -245,7 +245,7 @@ func checkResultPlanMaxRisk(p *lint.Pass) {
 			continue
 		}
 		var hints []types.RiskHints
-		for _, s := range resultObjects(steps) {
+		for _, s := range steps.Objects() {
 			var h types.RiskHints
 			resultDecode(s.Get("risk_hints"), &h)
 			hints = append(hints, h)
@@ -265,7 +265,7 @@ func checkResultPlanMaxRisk(p *lint.Pass) {
 // loops: those other steps name in arm.branch or loop.
 func resultControlFlow(pl *source.Node) map[string]bool {
 	cf := map[string]bool{}
-	for _, s := range resultObjects(pl.Get("steps")) {
+	for _, s := range pl.Get("steps").Objects() {
 		if b, ok := s.Path("arm", "branch").Value().(string); ok {
 			cf[b] = true
 		}
@@ -279,7 +279,7 @@ func resultControlFlow(pl *source.Node) map[string]bool {
 func checkResultPlanControlFlow(p *lint.Pass) {
 	for _, pl := range resultPlans(resultCalls(p.Snap)) {
 		cf := resultControlFlow(pl)
-		for _, s := range resultObjects(pl.Get("steps")) {
+		for _, s := range pl.Get("steps").Objects() {
 			if id, _ := s.Str("id"); cf[id] && s.Has("calls") {
 				p.ReportKey(s.Get("calls"), "plan step %q is a branch or loop (other steps name it in arm.branch or loop) and must not carry calls; move the invocation into a step of its own", id)
 			}

@@ -98,7 +98,7 @@ func executeEffect(p *lint.Pass, lt *snapshot.LoopTool) string {
 		if rc.op != resultValidate || rc.lang == nil || !langs[rc.lang.Name] {
 			continue
 		}
-		for _, st := range resultObjects(rc.sc.Path("plan", "steps")) {
+		for _, st := range rc.sc.Path("plan", "steps").Objects() {
 			if ro := st.Path("risk_hints", "readOnly"); ro.IsBool() && !ro.Truth {
 				id, _ := st.Str("id")
 				return "plan step " + strconv.Quote(id) + " is not read-only"
