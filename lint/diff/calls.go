@@ -60,10 +60,7 @@ func catalogEntries(s *snapshot.Snapshot, each func(entryKey, *source.Node)) {
 			continue
 		}
 		lang, _ := c.Arguments.Str("language")
-		entries := c.StructuredContent.Get("items").Objects()
-		if e := c.StructuredContent.Get("entry"); e.IsObject() {
-			entries = append(entries, e)
-		}
+		entries := c.Entries()
 		for _, e := range entries {
 			if id, ok := e.Str("id"); ok {
 				each(entryKey{c.Verb, lang, token, id}, e)

@@ -73,10 +73,7 @@ func checkCallCatalogVersionContent(p *lint.Pass) {
 			continue
 		}
 		lang, _ := c.Arguments.Str("language")
-		entries := c.StructuredContent.Get("items").Objects()
-		if e := c.StructuredContent.Get("entry"); e.IsObject() {
-			entries = append(entries, e)
-		}
+		entries := c.Entries()
 		for _, e := range entries {
 			id, ok := e.Str("id")
 			if !ok {
@@ -149,10 +146,7 @@ func checkCallEntryInputSchema(p *lint.Pass) {
 		if !c.Succeeded() {
 			continue
 		}
-		entries := c.StructuredContent.Get("items").Objects()
-		if e := c.StructuredContent.Get("entry"); e.IsObject() {
-			entries = append(entries, e)
-		}
+		entries := c.Entries()
 		for _, e := range entries {
 			s := e.Get("input_schema")
 			if s == nil || s.IsNull() {

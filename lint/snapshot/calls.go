@@ -85,6 +85,19 @@ func (c *Call) Arg(name string) *source.Node {
 // Succeeded reports whether the call was answered on the result channel.
 func (c *Call) Succeeded() bool { return c.Channel == ChannelResult }
 
+// Entries returns the catalog entries a successful catalog call returned:
+// the objects of a list's items, and a get's entry.
+func (c *Call) Entries() []*source.Node {
+	if c.Op != OpCatalog || !c.Succeeded() {
+		return nil
+	}
+	out := c.StructuredContent.Get("items").Objects()
+	if e := c.StructuredContent.Get("entry"); e.IsObject() {
+		out = append(out, e)
+	}
+	return out
+}
+
 // CallsOf returns the classified recorded calls performing op, in order.
 func (s *Snapshot) CallsOf(op Op) []*Call {
 	var out []*Call
