@@ -51,6 +51,45 @@ type FileInfo struct {
 	// rule judged it; reports say so once, in the summary, not as a
 	// finding that --fail-on could trip on.
 	NoPilotage bool `json:"no_pilotage,omitempty"`
+	// Probes are the calls snapshot --probe recorded on purpose, in file
+	// order, read from the same parse the rules judged; reports use them
+	// for probe coverage and to name a finding's probe.
+	Probes []ProbeCall `json:"-"`
+}
+
+// ProbeCall is one recorded probe call: where it sits, its tag, and the
+// request and answer as recorded (slices of the input's bytes).
+type ProbeCall struct {
+	Pointer, Name, Language, Tool string
+	Arguments, Answer             []byte
+	// AnswerKind is "result", "error", or "timeout" for a call that drew
+	// no answer.
+	AnswerKind string
+}
+
+func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
+	var out []ProbeCall
+	for _, c := range snap.Calls {
+		if c.Probe == nil || c.Probe.Name == "" {
+			continue
+		}
+		f := snap.FileOf(c.Node)
+		raw := func(n *source.Node) []byte {
+			if n == nil || f == nil {
+				return nil
+			}
+			return []byte(f.Data[n.Start:n.End])
+		}
+		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: c.Probe.Name, Language: c.Probe.Language, Tool: c.Name, Arguments: raw(c.Arguments), AnswerKind: "timeout"}
+		switch {
+		case c.Error != nil:
+			pc.Answer, pc.AnswerKind = raw(c.Error), "error"
+		case c.Result != nil:
+			pc.Answer, pc.AnswerKind = raw(c.Result), "result"
+		}
+		out = append(out, pc)
+	}
+	return out
 }
 
 // Result is the outcome of a run.
@@ -236,7 +275,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	return FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent}, dropCovered(findings, opt.Rules), skips, true
+	return FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}, dropCovered(findings, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside

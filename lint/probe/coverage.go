@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -22,44 +21,6 @@ type Call struct {
 	AnswerKind string // "result", "error" or "timeout"
 	// Failed is set by Cover: an error finding sits at or inside the call.
 	Failed bool
-}
-
-// Scan returns the probe calls of one input file; nil for a file that is
-// not a probed snapshot.
-func Scan(file string, data []byte) []Call {
-	if !bytes.Contains(data, []byte(`"probe"`)) {
-		return nil
-	}
-	var doc struct {
-		Calls []struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-			Result    json.RawMessage `json:"result"`
-			Error     json.RawMessage `json:"error"`
-			Probe     *struct {
-				Name     string `json:"name"`
-				Language string `json:"language"`
-			} `json:"probe"`
-		} `json:"calls"`
-	}
-	if json.Unmarshal(data, &doc) != nil {
-		return nil
-	}
-	var out []Call
-	for i, c := range doc.Calls {
-		if c.Probe == nil || ByName(c.Probe.Name) == nil {
-			continue
-		}
-		call := Call{File: file, Pointer: fmt.Sprintf("/calls/%d", i), Probe: ByName(c.Probe.Name), Language: c.Probe.Language, Tool: c.Name, Arguments: c.Arguments, AnswerKind: "timeout"}
-		switch {
-		case c.Error != nil:
-			call.Answer, call.AnswerKind = c.Error, "error"
-		case c.Result != nil:
-			call.Answer, call.AnswerKind = c.Result, "result"
-		}
-		out = append(out, call)
-	}
-	return out
 }
 
 // Vector is the standing of one official vector the probe set covers.

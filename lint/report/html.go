@@ -11,12 +11,20 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/probe"
 )
 
-// ScanProbes collects the probe calls of the linted inputs, for the
-// coverage summary and the HTML conformance report.
-func ScanProbes(ins []lint.Input) []probe.Call {
+// ProbesOf returns the probe calls of a run's snapshots, as the engine
+// read them, for the coverage summary, the HTML page and the probe notes.
+// A tag naming no probe of this version's set is left out.
+func ProbesOf(res *lint.Result) []probe.Call {
 	var out []probe.Call
-	for _, in := range ins {
-		out = append(out, probe.Scan(in.Name, in.Data)...)
+	for _, fi := range res.Files {
+		for _, c := range fi.Probes {
+			pr := probe.ByName(c.Name)
+			if pr == nil {
+				continue
+			}
+			out = append(out, probe.Call{File: fi.Path, Pointer: c.Pointer, Probe: pr, Language: c.Language, Tool: c.Tool,
+				Arguments: c.Arguments, Answer: c.Answer, AnswerKind: c.AnswerKind})
+		}
 	}
 	return out
 }

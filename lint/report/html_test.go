@@ -35,7 +35,7 @@ func probedRun(t *testing.T) *report.Run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &report.Run{Tool: report.Tool{Name: "pilotage-lint", Version: "v1.2.3"}, Result: res, Rules: rs, Probes: report.ScanProbes(ins)}
+	return &report.Run{Tool: report.Tool{Name: "pilotage-lint", Version: "v1.2.3"}, Result: res, Rules: rs, Probes: report.ProbesOf(res)}
 }
 
 type jsonReport struct {

@@ -48,6 +48,9 @@ type Probe struct {
 	// Defect names the one deliberate fault of the request, or "" for a
 	// well-formed request.
 	Defect string
+	// Language is the Language the probe addressed, or "" for a probe of
+	// the server as a whole.
+	Language string
 }
 
 // CallView is what a recorded call means: which operation, for which
@@ -117,6 +120,7 @@ func parseProbe(n *source.Node) *Probe {
 	p.Name, _ = n.Str("name")
 	p.Vector, _ = n.Str("vector")
 	p.Defect, _ = n.Str("defect")
+	p.Language, _ = n.Str("language")
 	return p
 }
 
