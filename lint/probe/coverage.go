@@ -95,6 +95,19 @@ func Cover(calls []Call, failed func(file, pointer string) bool) *Coverage {
 	return cov
 }
 
+// CallOf returns the pointer of the recorded call ("/calls/N") that holds
+// pointer, or "" when pointer lies outside the snapshot's calls.
+func CallOf(pointer string) string {
+	rest, ok := strings.CutPrefix(pointer, "/calls/")
+	if !ok || rest == "" {
+		return ""
+	}
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		rest = rest[:i]
+	}
+	return "/calls/" + rest
+}
+
 // Inside reports whether pointer is call or a value inside it.
 func Inside(pointer, call string) bool {
 	return pointer == call || strings.HasPrefix(pointer, call+"/")

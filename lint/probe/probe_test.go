@@ -184,3 +184,18 @@ func normalise(s string) string {
 	s = strings.NewReplacer("**", "", "*", "").Replace(s)
 	return strings.Join(strings.Fields(s), " ")
 }
+
+func TestCallOf(t *testing.T) {
+	for ptr, want := range map[string]string{
+		"/calls/3":                     "/calls/3",
+		"/calls/12/result/isError":     "/calls/12",
+		"/calls/":                      "",
+		"/tools/tools/0":               "",
+		"":                             "",
+		"/calls/0/arguments/flow/a~1b": "/calls/0",
+	} {
+		if got := probe.CallOf(ptr); got != want {
+			t.Errorf("CallOf(%q) = %q, want %q", ptr, got, want)
+		}
+	}
+}

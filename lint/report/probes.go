@@ -26,15 +26,11 @@ func (r *Run) probeIndex() probeIndex {
 
 // of returns the probe call holding f's pointer, or nil.
 func (idx probeIndex) of(f lint.Finding) *probe.Call {
-	const prefix = "/calls/"
-	if idx == nil || !strings.HasPrefix(f.Pointer, prefix) {
+	call := probe.CallOf(f.Pointer)
+	if idx == nil || call == "" {
 		return nil
 	}
-	n := f.Pointer[len(prefix):]
-	if i := strings.IndexByte(n, '/'); i >= 0 {
-		n = n[:i]
-	}
-	return idx[[2]string{f.File, prefix + n}]
+	return idx[[2]string{f.File, call}]
 }
 
 // note is the text formats' trailing note: " (probe NAME, vector ID)", or

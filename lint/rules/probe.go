@@ -189,15 +189,10 @@ func stripMeta(n *source.Node) any {
 	return out
 }
 
-// callScope is the pointer of the recorded call holding pointer: the first
-// two tokens of "/calls/N/...", or pointer itself outside calls.
+// callScope is the scope of a probe verdict: the recorded call holding it.
 func callScope(pointer string) string {
-	rest, ok := strings.CutPrefix(pointer, "/calls/")
-	if !ok {
-		return pointer
-	}
-	if i := strings.IndexByte(rest, '/'); i >= 0 {
-		return "/calls/" + rest[:i]
+	if call := probe.CallOf(pointer); call != "" {
+		return call
 	}
 	return pointer
 }
