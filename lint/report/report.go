@@ -31,7 +31,7 @@ type Run struct {
 	// JUnit marks only such findings as test failures, so the test report
 	// agrees with the exit code.
 	FailOn lint.Severity
-	// Probes are the probe calls of the linted snapshots (ScanProbes), for
+	// Probes are the probe calls of the linted snapshots (ProbesOf), for
 	// the coverage summary and the html format.
 	Probes []probe.Call
 }
