@@ -145,7 +145,7 @@ func identity(arr, el *source.Node, index string) string {
 		if !ok {
 			continue
 		}
-		for _, sib := range arr.Kids {
+		for _, sib := range arr.Kids() {
 			if s, _ := sib.Str(m); sib != el && s == v && sib.Has(m) {
 				return index
 			}

@@ -202,7 +202,7 @@ func (p *Pass) ReportKey(n *source.Node, format string, args ...any) {
 		p.Report(n, format, args...)
 		return
 	}
-	p.reportSpan(n, int(n.KeyStart), int(n.KeyEnd), format, args...)
+	p.reportSpan(n, int(n.KeyStart()), int(n.KeyEnd()), format, args...)
 }
 
 // ReportMissing records that object n lacks member name: the finding sits at

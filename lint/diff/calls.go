@@ -178,7 +178,7 @@ func guides(s *snapshot.Snapshot, each func(guideKey, guideSeen)) {
 				if !t.IsString() {
 					continue
 				}
-				topic = t.Text
+				topic = t.Text()
 			}
 			if g := c.StructuredContent.Get("guide"); g.IsObject() {
 				gs, fetched = []*source.Node{g}, true
@@ -274,11 +274,11 @@ func sameStrings(a, b *source.Node) bool {
 			return nil, false
 		}
 		var out []string
-		for _, k := range n.Kids {
+		for _, k := range n.Kids() {
 			if !k.IsString() {
 				return nil, false
 			}
-			out = append(out, k.Text)
+			out = append(out, k.Text())
 		}
 		slices.Sort(out)
 		return out, true

@@ -229,9 +229,9 @@ func capNames(l *snapshot.Language) []string {
 		if decl == nil {
 			continue
 		}
-		for _, k := range decl.Kids {
-			if !slices.Contains(out, k.Key) {
-				out = append(out, k.Key)
+		for _, k := range decl.Kids() {
+			if !slices.Contains(out, k.Key()) {
+				out = append(out, k.Key())
 			}
 		}
 	}
@@ -247,9 +247,9 @@ func subNames(cp string, ls ...*snapshot.Language) []string {
 		if !d.IsObject() {
 			continue
 		}
-		for _, k := range d.Kids {
-			if !slices.Contains(out, k.Key) {
-				out = append(out, k.Key)
+		for _, k := range d.Kids() {
+			if !slices.Contains(out, k.Key()) {
+				out = append(out, k.Key())
 			}
 		}
 	}
@@ -359,7 +359,7 @@ func programArgument(t *snapshot.Tool, lang string) *source.Node {
 	if !langs.IsArray() {
 		return nil
 	}
-	for _, e := range langs.Kids {
+	for _, e := range langs.Kids() {
 		if l, _ := e.Str("language"); l == lang {
 			return e.Get("argument")
 		}
@@ -372,7 +372,7 @@ func required(t *snapshot.Tool) []*source.Node {
 		return nil
 	}
 	if r := t.InputSchema.Get("required"); r.IsArray() {
-		return r.Kids
+		return r.Kids()
 	}
 	return nil
 }
@@ -398,8 +398,8 @@ func checkToolArguments(c *comparison) {
 		}
 		if lp.stage != types.StageTraceFetch {
 			oa, na := programArgument(lp.oldTool, lp.lang), programArgument(lp.newTool, lp.lang)
-			if oa.IsString() && na.IsString() && oa.Text != na.Text {
-				c.report(programArgumentRenamed, na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text, oa.Text, oa.Text)
+			if oa.IsString() && na.IsString() && oa.Text() != na.Text() {
+				c.report(programArgumentRenamed, na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text(), oa.Text(), oa.Text())
 			}
 		}
 		oprops, nprops := lp.oldTool.InputSchema.Get("properties"), lp.newTool.InputSchema.Get("properties")
@@ -419,11 +419,11 @@ func checkToolArguments(c *comparison) {
 	for _, tp := range tools {
 		var was []string
 		for _, r := range required(tp.old) {
-			was = append(was, r.Text)
+			was = append(was, r.Text())
 		}
 		for _, r := range required(tp.new) {
-			if r.IsString() && !slices.Contains(was, r.Text) {
-				c.report(requiredArgumentAdded, r, "tool %q now requires %q; every existing call omits it and fails, so make it optional", tp.new.Name, r.Text)
+			if r.IsString() && !slices.Contains(was, r.Text()) {
+				c.report(requiredArgumentAdded, r, "tool %q now requires %q; every existing call omits it and fails, so make it optional", tp.new.Name, r.Text())
 			}
 		}
 	}
@@ -476,7 +476,7 @@ func checkLanguageMembers(c *comparison) {
 			if n == nil {
 				return nil, ""
 			}
-			return n, n.Text
+			return n, n.Text()
 		}
 		at := func(n *source.Node, o *snapshot.Language, k string) *source.Node {
 			if n != nil {
@@ -533,7 +533,7 @@ func shown(n *source.Node) string {
 	if n == nil {
 		return "absent"
 	}
-	return strconv.Quote(n.Text)
+	return strconv.Quote(n.Text())
 }
 
 // checkToolsRemoved reports each tool of OLD's list that NEW's list lacks,

@@ -203,9 +203,9 @@ func bindingExtensionLegacyIDCheck(p *lint.Pass) {
 		if ext.Has(types.ExtensionID) {
 			continue
 		}
-		for _, k := range ext.Kids {
-			if k.Key == types.LegacyExtensionID {
-				p.ReportKey(k, "the dotted extension identifier %q is not wire-normative; declare the extension as %q instead", k.Key, types.ExtensionID)
+		for _, k := range ext.Kids() {
+			if k.Key() == types.LegacyExtensionID {
+				p.ReportKey(k, "the dotted extension identifier %q is not wire-normative; declare the extension as %q instead", k.Key(), types.ExtensionID)
 			}
 		}
 	}
@@ -222,8 +222,8 @@ func bindingExtensionVersionCheck(p *lint.Pass) {
 			p.Report(v, "the extension settings' version is %s; write it as a \"major.minor\" string such as %q", v.Kind.Article(), types.WireVersion)
 			continue
 		}
-		if _, err := types.ParseVersion(v.Text); err != nil {
-			p.Report(v, "the extension settings' version %q is not major.minor; write it like %q, without a patch number", v.Text, types.WireVersion)
+		if _, err := types.ParseVersion(v.Text()); err != nil {
+			p.Report(v, "the extension settings' version %q is not major.minor; write it like %q, without a patch number", v.Text(), types.WireVersion)
 			continue
 		}
 		// A Client's settings state the version it implements, which may
@@ -235,16 +235,16 @@ func bindingExtensionVersionCheck(p *lint.Pass) {
 			p.Skip("the extension settings' version against the manifest's pilotage version")
 			continue
 		}
-		if manifestVersion != "" && v.Text != manifestVersion {
-			p.Report(v, "the extension settings declare version %q but the manifest's pilotage member says %q, which is authoritative; make them equal or drop the version setting", v.Text, manifestVersion)
+		if manifestVersion != "" && v.Text() != manifestVersion {
+			p.Report(v, "the extension settings declare version %q but the manifest's pilotage member says %q, which is authoritative; make them equal or drop the version setting", v.Text(), manifestVersion)
 		}
 	}
 }
 
 func bindingMetaKeyCheck(p *lint.Pass) {
 	for _, m := range p.Snap.Metas() {
-		for _, k := range m.Kids {
-			if fix := bindingMetaKeyFix(k.Key); fix != "" {
+		for _, k := range m.Kids() {
+			if fix := bindingMetaKeyFix(k.Key()); fix != "" {
 				p.ReportKey(k, "%s; move this metadata under the full key %q", fix, types.MetaKey)
 			}
 		}
@@ -320,11 +320,11 @@ func bindingDifference(a, b *source.Node) (at *source.Node, missing string, othe
 	}
 	switch a.Kind {
 	case source.Object:
-		for _, k := range a.Kids {
-			if a.Get(k.Key) != k {
+		for _, k := range a.Kids() {
+			if a.Get(k.Key()) != k {
 				continue // a duplicate name: the last one counts
 			}
-			bk := b.Get(k.Key)
+			bk := b.Get(k.Key())
 			if bk == nil {
 				return k, "", nil
 			}
@@ -332,36 +332,36 @@ func bindingDifference(a, b *source.Node) (at *source.Node, missing string, othe
 				return at, m, o
 			}
 		}
-		for _, k := range b.Kids {
-			if !a.Has(k.Key) {
-				return a, k.Key, b
+		for _, k := range b.Kids() {
+			if !a.Has(k.Key()) {
+				return a, k.Key(), b
 			}
 		}
 	case source.Array:
-		for i, k := range a.Kids {
-			if i >= len(b.Kids) {
+		for i, k := range a.Kids() {
+			if i >= len(b.Kids()) {
 				return k, "", nil
 			}
-			if at, m, o := bindingDifference(k, b.Kids[i]); at != nil {
+			if at, m, o := bindingDifference(k, b.Kids()[i]); at != nil {
 				return at, m, o
 			}
 		}
-		if len(b.Kids) > len(a.Kids) {
+		if len(b.Kids()) > len(a.Kids()) {
 			return a, "", b
 		}
 	case source.Number:
-		x, okx := new(big.Float).SetString(a.Text)
-		y, oky := new(big.Float).SetString(b.Text)
-		if okx && oky && x.Cmp(y) == 0 || a.Text == b.Text {
+		x, okx := new(big.Float).SetString(a.Text())
+		y, oky := new(big.Float).SetString(b.Text())
+		if okx && oky && x.Cmp(y) == 0 || a.Text() == b.Text() {
 			return nil, "", nil
 		}
 		return a, "", b
 	case source.String:
-		if a.Text != b.Text {
+		if a.Text() != b.Text() {
 			return a, "", b
 		}
 	case source.Bool:
-		if a.Truth != b.Truth {
+		if a.Truth() != b.Truth() {
 			return a, "", b
 		}
 	}

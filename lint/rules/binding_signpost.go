@@ -136,10 +136,10 @@ func signpostDescription(p *lint.Pass, t *snapshot.Tool, duty string) (string, b
 		p.ReportMissing(t.Node, "%s has no description; add one that %s", t.Name, duty)
 	case !d.IsString():
 		p.Report(d, "the description of %s is %s; make it a string that %s", t.Name, d.Kind.Article(), duty)
-	case strings.TrimSpace(d.Text) == "":
+	case strings.TrimSpace(d.Text()) == "":
 		p.Report(d, "the description of %s is empty; write one that %s", t.Name, duty)
 	default:
-		return d.Text, true
+		return d.Text(), true
 	}
 	return "", false
 }
@@ -195,7 +195,7 @@ func bindingWelcomeCheck(p *lint.Pass) {
 		}
 		what = "the initialize instructions"
 	}
-	if text.IsString() && signpostContainsWord(strings.ToLower(text.Text), types.ToolManifest, "") {
+	if text.IsString() && signpostContainsWord(strings.ToLower(text.Text()), types.ToolManifest, "") {
 		return
 	}
 	switch {
@@ -390,12 +390,12 @@ func bindingSignpostWordingCheck(p *lint.Pass) {
 		} else {
 			text = res.Get("instructions")
 		}
-		if text.IsString() && strings.TrimSpace(text.Text) != "" && !reFirst.MatchString(text.Text) {
+		if text.IsString() && strings.TrimSpace(text.Text()) != "" && !reFirst.MatchString(text.Text()) {
 			suggest(text, "the welcome text, which should tell the agent to call "+types.ToolManifest+" first,", signpostFirst)
 		}
 	}
 	check := func(t *snapshot.Tool, what string, re wordMatcher, words []string) {
-		if t == nil || !t.Description.IsString() || strings.TrimSpace(t.Description.Text) == "" || re.MatchString(t.Description.Text) {
+		if t == nil || !t.Description.IsString() || strings.TrimSpace(t.Description.Text()) == "" || re.MatchString(t.Description.Text()) {
 			return
 		}
 		suggest(t.Description, what, words)
@@ -409,7 +409,7 @@ func bindingSignpostWordingCheck(p *lint.Pass) {
 			continue
 		}
 		for _, st := range types.Stages {
-			if lt.Serves(st) && !signpostStage(st, t.Description.Text) {
+			if lt.Serves(st) && !signpostStage(st, t.Description.Text()) {
 				suggest(t.Description, "the description of loop tool "+t.Name+", which should state its "+string(st)+" stage,", signpostStageWords[st])
 			}
 		}

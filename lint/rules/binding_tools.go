@@ -139,7 +139,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 	}
 	wantReq := map[string]bool{}
 	for _, r := range want.Get("required").Items() {
-		wantReq[r.Text] = true
+		wantReq[r.Text()] = true
 	}
 	req := s.Get("required")
 	if req != nil && !req.IsArray() {
@@ -148,19 +148,19 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 	}
 	has := map[string]bool{}
 	for _, r := range req.Items() {
-		has[r.Text] = true
-		if r.IsString() && !wantReq[r.Text] {
-			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text, spec)
+		has[r.Text()] = true
+		if r.IsString() && !wantReq[r.Text()] {
+			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text(), spec)
 		}
 	}
 	for _, w := range want.Get("required").Items() {
-		if has[w.Text] {
+		if has[w.Text()] {
 			continue
 		}
 		if req == nil {
-			p.ReportMissing(s, "%s's inputSchema does not require member %s; add \"required\": [%s] (%s)", t.Name, w.Text, bindingRequiredList(want), spec)
+			p.ReportMissing(s, "%s's inputSchema does not require member %s; add \"required\": [%s] (%s)", t.Name, w.Text(), bindingRequiredList(want), spec)
 		} else {
-			p.Report(req, "%s's inputSchema does not require member %s; add it to required (%s)", t.Name, w.Text, spec)
+			p.Report(req, "%s's inputSchema does not require member %s; add it to required (%s)", t.Name, w.Text(), spec)
 		}
 	}
 }
@@ -177,16 +177,16 @@ func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, 
 		p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
 		return
 	}
-	for _, w := range wp.Kids {
-		got := props.Get(w.Key)
+	for _, w := range wp.Kids() {
+		got := props.Get(w.Key())
 		switch {
 		case got == nil:
-			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key, bindingCompact(w), spec)
+			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
 		case !got.IsObject():
-			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key, t.Name, got.Kind.Article(), bindingCompact(w), spec)
+			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key(), t.Name, got.Kind.Article(), bindingCompact(w), spec)
 		default:
-			for _, kw := range w.Kids {
-				bindingKeyword(p, t, got, w.Key, kw.Key, kw, spec)
+			for _, kw := range w.Kids() {
+				bindingKeyword(p, t, got, w.Key(), kw.Key(), kw, spec)
 			}
 		}
 	}
@@ -218,11 +218,11 @@ func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw s
 func bindingSameJSON(kw string, a, b *source.Node) bool {
 	if kw == "enum" && a.IsArray() && b.IsArray() {
 		as, bs := map[string]bool{}, map[string]bool{}
-		for _, k := range a.Kids {
-			as[k.Kind.String()+":"+k.Text] = true
+		for _, k := range a.Kids() {
+			as[k.Kind.String()+":"+k.Text()] = true
 		}
-		for _, k := range b.Kids {
-			bs[k.Kind.String()+":"+k.Text] = true
+		for _, k := range b.Kids() {
+			bs[k.Kind.String()+":"+k.Text()] = true
 		}
 		if len(as) != len(bs) {
 			return false
@@ -248,9 +248,9 @@ func bindingCompact(n *source.Node) string {
 }
 
 func bindingMemberList(props *source.Node) string {
-	names := make([]string, len(props.Kids))
-	for i, k := range props.Kids {
-		names[i] = k.Key
+	names := make([]string, len(props.Kids()))
+	for i, k := range props.Kids() {
+		names[i] = k.Key()
 	}
 	return strings.Join(names, ", ")
 }
@@ -258,7 +258,7 @@ func bindingMemberList(props *source.Node) string {
 func bindingRequiredList(schema *source.Node) string {
 	var names []string
 	for _, r := range schema.Get("required").Items() {
-		names = append(names, r.Text)
+		names = append(names, r.Text())
 	}
 	return quoteList(names)
 }
@@ -330,14 +330,14 @@ func bindingLoopToolExistsCheck(p *lint.Pass) {
 	for _, l := range s.Languages {
 		loop := l.Node.Get("loop")
 		for _, m := range loop.Items() {
-			if !loop.IsObject() || m.Kind != source.String || m.Text == "" {
+			if !loop.IsObject() || m.Kind != source.String || m.Text() == "" {
 				continue
 			}
-			if m.Key != "validate" && m.Key != "execute" && m.Key != "trace" {
+			if m.Key() != "validate" && m.Key() != "execute" && m.Key() != "trace" {
 				continue
 			}
-			if s.Tool(m.Text) == nil {
-				p.Report(m, "the manifest names %s as the %s tool of %s but tools/list has no such tool; list it or fix the name", m.Text, m.Key, l.Label())
+			if s.Tool(m.Text()) == nil {
+				p.Report(m, "the manifest names %s as the %s tool of %s but tools/list has no such tool; list it or fix the name", m.Text(), m.Key(), l.Label())
 			}
 		}
 	}
@@ -399,7 +399,7 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 			continue
 		}
 		declared := map[string]bool{}
-		for _, b := range arr.Kids {
+		for _, b := range arr.Kids() {
 			if v, ok := b.Str("language"); ok {
 				declared[v] = true
 			}
@@ -463,14 +463,14 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 		props := t.InputSchema.Get("properties")
 		found, shapeOK := false, true
 		for _, b := range bindings {
-			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && !props.Has(b.arg.Text) {
-				p.Report(b.arg, "the program declaration of %s names argument %s, which its inputSchema does not declare; add %s to properties or name the argument that carries the program", t.Name, b.arg.Text, b.arg.Text)
+			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && !props.Has(b.arg.Text()) {
+				p.Report(b.arg, "the program declaration of %s names argument %s, which its inputSchema does not declare; add %s to properties or name the argument that carries the program", t.Name, b.arg.Text(), b.arg.Text())
 			}
 			if !b.lang.IsString() {
 				shapeOK = false
 				continue
 			}
-			if b.lang.Text == want {
+			if b.lang.Text() == want {
 				found = true
 			}
 			if s.Manifest == nil {
@@ -479,8 +479,8 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 			}
 			// For a single-Language loop tool the mismatch below says
 			// which Language to declare, which is the better fix.
-			if s.Language(b.lang.Text) == nil && (want == "" || len(bindings) > 1) {
-				p.Report(b.lang, "the program declaration of %s names Language %s, which the manifest does not declare; use the name of a manifest Language", t.Name, b.lang.Text)
+			if s.Language(b.lang.Text()) == nil && (want == "" || len(bindings) > 1) {
+				p.Report(b.lang, "the program declaration of %s names Language %s, which the manifest does not declare; use the name of a manifest Language", t.Name, b.lang.Text())
 			}
 		}
 		if want != "" && !found && shapeOK && len(bindings) > 0 {
@@ -517,12 +517,12 @@ func bindingDeclarationShape(p *lint.Pass, t *snapshot.Tool, decl *source.Node) 
 		p.Report(arr, "languages in the program declaration of %s is %s; make it an array of {argument, language} objects", t.Name, arr.Kind.Article())
 		return nil
 	}
-	if len(arr.Kids) < 2 {
+	if len(arr.Kids()) < 2 {
 		p.Report(arr, "the languages array of %s's program declaration has fewer than two entries; use it for two or more Languages, and argument with language for one", t.Name)
 	}
 	var out []bindingDecl
 	seen := map[string]bool{}
-	for _, e := range arr.Kids {
+	for _, e := range arr.Kids() {
 		if !e.IsObject() {
 			p.Report(e, "an entry of %s's languages array is %s; make it an {argument, language} object", t.Name, e.Kind.Article())
 			continue
@@ -534,10 +534,10 @@ func bindingDeclarationShape(p *lint.Pass, t *snapshot.Tool, decl *source.Node) 
 		bindingStringMember(p, t, a, "argument")
 		bindingStringMember(p, t, l, "language")
 		if a.IsString() {
-			if seen[a.Text] {
-				p.Report(a, "argument %s appears twice in %s's languages array; give each Language its own program argument so a request's Language is unambiguous", a.Text, t.Name)
+			if seen[a.Text()] {
+				p.Report(a, "argument %s appears twice in %s's languages array; give each Language its own program argument so a request's Language is unambiguous", a.Text(), t.Name)
 			}
-			seen[a.Text] = true
+			seen[a.Text()] = true
 		}
 		out = append(out, bindingDecl{a, l})
 	}
@@ -558,14 +558,14 @@ func bindingStringMember(p *lint.Pass, t *snapshot.Tool, n *source.Node, name st
 	if n == nil {
 		return
 	}
-	if !n.IsString() || n.Text == "" {
+	if !n.IsString() || n.Text() == "" {
 		p.Report(n, "%s in the program declaration of %s is not a non-empty string; write the %s name as a string", name, t.Name, name)
 	}
 }
 
 func bindingHasLookalikeKey(meta *source.Node) bool {
 	for _, k := range meta.Items() {
-		if meta.IsObject() && bindingMetaKeyFix(k.Key) != "" {
+		if meta.IsObject() && bindingMetaKeyFix(k.Key()) != "" {
 			return true
 		}
 	}
@@ -584,8 +584,8 @@ func loopMembersNaming(lt *snapshot.LoopTool) []lint.Also {
 			}
 			seen[l] = true
 			for _, m := range l.Node.Get("loop").Items() {
-				if m.IsString() && m.Text == lt.Name {
-					out = append(out, lint.Also{Node: m, Note: fmt.Sprintf("the manifest names %s as the %s tool of %s here", lt.Name, m.Key, l.Label())})
+				if m.IsString() && m.Text() == lt.Name {
+					out = append(out, lint.Also{Node: m, Note: fmt.Sprintf("the manifest names %s as the %s tool of %s here", lt.Name, m.Key(), l.Label())})
 				}
 			}
 		}

@@ -103,9 +103,9 @@ func checkCallPromotedInput(p *lint.Pass) {
 			if lang == nil && len(p.Snap.Languages) == 1 {
 				lang = p.Snap.Languages[0]
 			}
-			e := entries[lang][ref.Text]
+			e := entries[lang][ref.Text()]
 			if s := e.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
-				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text)
+				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text())
 			}
 		}
 	}

@@ -62,11 +62,11 @@ func checkCallContentMirror(p *lint.Pass) {
 		if !content.IsArray() {
 			continue
 		}
-		if len(content.Kids) != 1 {
-			p.Report(content, "content has %d blocks: carry one text block with the JSON of structuredContent or a short summary", len(content.Kids))
+		if len(content.Kids()) != 1 {
+			p.Report(content, "content has %d blocks: carry one text block with the JSON of structuredContent or a short summary", len(content.Kids()))
 			continue
 		}
-		block := content.Kids[0]
+		block := content.Kids()[0]
 		if t, _ := block.Str("type"); t != "text" {
 			p.Report(block, "content's block is not a text block: carry one text block with the JSON of structuredContent or a short summary")
 			continue
@@ -75,7 +75,7 @@ func checkCallContentMirror(p *lint.Pass) {
 		if !text.IsString() {
 			continue
 		}
-		trimmed := strings.TrimSpace(text.Text)
+		trimmed := strings.TrimSpace(text.Text())
 		if !strings.HasPrefix(trimmed, "{") {
 			continue // a summary
 		}

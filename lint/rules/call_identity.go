@@ -60,7 +60,7 @@ func callIdentityRules() []*lint.Rule {
 
 func checkCallResponseIdentity(p *lint.Pass) {
 	mismatch := func(asked, got *source.Node) bool {
-		return asked.IsString() && got.IsString() && asked.Text != got.Text
+		return asked.IsString() && got.IsString() && asked.Text() != got.Text()
 	}
 	for _, c := range p.Snap.Calls {
 		if !c.Succeeded() {
@@ -70,20 +70,20 @@ func checkCallResponseIdentity(p *lint.Pass) {
 		switch c.Op {
 		case snapshot.OpGuideFetch:
 			if got := sc.Path("guide", "id"); mismatch(c.Arg("id"), got) {
-				p.Report(got, "the guide fetch asked for %q and returned guide %q: return the guide the request names", c.Arg("id").Text, got.Text)
+				p.Report(got, "the guide fetch asked for %q and returned guide %q: return the guide the request names", c.Arg("id").Text(), got.Text())
 			}
 		case snapshot.OpCatalog:
 			if got := sc.Path("entry", "id"); c.Verb == string(types.VerbGet) && mismatch(c.Arg("id"), got) {
-				p.Report(got, "the catalog get asked for %q and returned entry %q: return the entry the request names", c.Arg("id").Text, got.Text)
+				p.Report(got, "the catalog get asked for %q and returned entry %q: return the entry the request names", c.Arg("id").Text(), got.Text())
 			}
 		case snapshot.OpTraceFetch:
 			if got := sc.Get(types.ArgRunID); mismatch(c.Arg(types.ArgRunID), got) {
-				p.Report(got, "%s asked for run %q and returned run %q: return the Run the request names", c.Name, c.Arg(types.ArgRunID).Text, got.Text)
+				p.Report(got, "%s asked for run %q and returned run %q: return the Run the request names", c.Name, c.Arg(types.ArgRunID).Text(), got.Text())
 			}
 		}
 		if c.Op == snapshot.OpExecute || c.Op == snapshot.OpTraceFetch {
 			if got := sc.Path("trace", types.ArgRunID); mismatch(sc.Get(types.ArgRunID), got) {
-				p.Report(got, "the trace carries run_id %q inside the envelope of run %q: a Run's trace carries its own run_id", got.Text, sc.Get(types.ArgRunID).Text)
+				p.Report(got, "the trace carries run_id %q inside the envelope of run %q: a Run's trace carries its own run_id", got.Text(), sc.Get(types.ArgRunID).Text())
 			}
 		}
 	}
@@ -103,7 +103,7 @@ func checkCallFetchedTrace(p *lint.Pass) {
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
-			first := inline[id.Text]
+			first := inline[id.Text()]
 			if !id.IsString() || first == nil || !sc.Get("trace").IsObject() {
 				continue
 			}
@@ -114,23 +114,33 @@ func checkCallFetchedTrace(p *lint.Pass) {
 			// Another outcome is taken for another Run that reused the id
 			// (two sessions of a merged snapshot both numbering from 1):
 			// only the same Run with other steps is reported.
-			if source.Equal(first.Get("outcome"), sc.Get("outcome")) && !source.Equal(callEnvelope(a), callEnvelope(b)) {
-				p.Report(b, "%s returned a trace of run %s that differs from the one the execute response carried at the same level: the fetch door returns the same recorded envelope", c.Name, id.Text)
+			if source.Equal(first.Get("outcome"), sc.Get("outcome")) && !sameEnvelope(a, b) {
+				p.Report(b, "%s returned a trace of run %s that differs from the one the execute response carried at the same level: the fetch door returns the same recorded envelope", c.Name, id.Text())
 			}
 		}
 	}
 }
 
-// callEnvelope is a trace without the members the trace envelope leaves
-// out (Server-authored prose): only the facts are compared.
-func callEnvelope(trace *source.Node) *source.Node {
-	out := &source.Node{Kind: source.Object}
-	for _, k := range trace.Kids {
-		if k.Key != "narration" {
-			out.Kids = append(out.Kids, k)
+// sameEnvelope compares two traces without the members the trace envelope
+// leaves out (Server-authored prose): only the facts are compared, as
+// source.Equal compares objects.
+func sameEnvelope(a, b *source.Node) bool {
+	facts := 0
+	for _, k := range a.Items() {
+		if k.Key() == "narration" {
+			continue
+		}
+		facts++
+		if !source.Equal(k, b.Get(k.Key())) {
+			return false
 		}
 	}
-	return out
+	for _, k := range b.Items() {
+		if k.Key() != "narration" {
+			facts--
+		}
+	}
+	return facts == 0
 }
 
 func checkCallRefusedFetched(p *lint.Pass) {
@@ -143,8 +153,8 @@ func checkCallRefusedFetched(p *lint.Pass) {
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
-			if id.IsString() && refused[id.Text] != nil && c.Succeeded() && callSameRun(refused[id.Text], c) {
-				p.Report(id, "%s returned run %s, which was refused at execute: a refused Run is never retained, so answer not_found", c.Name, id.Text)
+			if id.IsString() && refused[id.Text()] != nil && c.Succeeded() && callSameRun(refused[id.Text()], c) {
+				p.Report(id, "%s returned run %s, which was refused at execute: a refused Run is never retained, so answer not_found", c.Name, id.Text())
 			}
 		}
 	}
@@ -168,12 +178,12 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 		case mode == nil:
 		case types.ExecutionMode(exec).IsKnown() && exec != string(types.ExecutionBoth):
 			return mode, "mode, which only a Language with execution \"both\" accepts"
-		case mode.IsString() && !types.RunMode(mode.Text).IsKnown():
+		case mode.IsString() && !types.RunMode(mode.Text()).IsKnown():
 			return mode, "an unknown mode"
 		}
 	case snapshot.OpTraceFetch:
-		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text).IsKnownRequest(types.StageTraceFetch) {
-			return tl, "trace_level " + tl.Text + ", which the fetch door does not admit"
+		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) {
+			return tl, "trace_level " + tl.Text() + ", which the fetch door does not admit"
 		}
 		if q := callPresent(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
 			return q, "question without trace_fetch.narrate declared"
@@ -212,8 +222,8 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 		if at, what := callRequestFault(c); at != nil {
 			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request", c.Name, what)
 		}
-		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text] {
-			p.Report(id, "pilotage_get_guide returned a guide for id %q, which the recorded index of %s does not list: an unknown guide id is a request error of kind not_found, and the index lists every guide", id.Text, c.Lang.Label())
+		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text()] {
+			p.Report(id, "pilotage_get_guide returned a guide for id %q, which the recorded index of %s does not list: an unknown guide id is a request error of kind not_found, and the index lists every guide", id.Text(), c.Lang.Label())
 		}
 	}
 }
@@ -221,7 +231,7 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 // callHint reads one boolean risk hint; an absent hint is unknown.
 func callHint(hints *source.Node, name string) (value, known bool) {
 	v := hints.Get(name)
-	return v.IsBool() && v.Truth, v.IsBool()
+	return v.IsBool() && v.Truth(), v.IsBool()
 }
 
 // callRiskier names the hint by which step claims more than entry allows,

@@ -80,8 +80,8 @@ func checkCallPlanStepIDReserved(p *lint.Pass) {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			if id := s.Get("id"); id.IsString() && strings.ContainsAny(id.Text, "/#") {
-				p.Report(id, "%s accepted a program whose step identifier %q contains / or #, which trace identifiers reserve: reject it with a diagnostic", c.Name, id.Text)
+			if id := s.Get("id"); id.IsString() && strings.ContainsAny(id.Text(), "/#") {
+				p.Report(id, "%s accepted a program whose step identifier %q contains / or #, which trace identifiers reserve: reject it with a diagnostic", c.Name, id.Text())
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func checkCallCallsWithoutCatalog(p *lint.Pass) {
 		}
 		for _, s := range steps {
 			if calls := s.Get("calls"); calls.IsString() {
-				p.Report(calls, "step %s invokes %q although %s does not declare catalog: a Language whose programs invoke environment-bound names declares catalog", callStepLabel(s), calls.Text, l.Label())
+				p.Report(calls, "step %s invokes %q although %s does not declare catalog: a Language whose programs invoke environment-bound names declares catalog", callStepLabel(s), calls.Text(), l.Label())
 				break
 			}
 		}
@@ -123,13 +123,13 @@ func checkCallDriftedRefRan(p *lint.Pass) {
 		if !ref.IsString() || c.Program != nil || !c.Succeeded() {
 			continue
 		}
-		key := c.Name + "\x00" + ref.Text
+		key := c.Name + "\x00" + ref.Text()
 		status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
 		switch {
 		case status == string(types.StatusPromotionDrift):
 			drifted[key] = true
 		case drifted[key] && callStarted(c):
-			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text)
+			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text())
 		}
 	}
 }
@@ -212,7 +212,7 @@ func callCompleteListing(c *snapshot.Call) bool {
 		return false
 	}
 	for _, a := range c.Arguments.Items() {
-		if a.Key != "language" && a.Key != "verb" && a.Key != "limit" {
+		if a.Key() != "language" && a.Key() != "verb" && a.Key() != "limit" {
 			return false
 		}
 	}
@@ -223,7 +223,7 @@ func callCompleteListing(c *snapshot.Call) bool {
 // callSameItems compares two listings as sets of entries keyed by id.
 func callSameItems(a, b *source.Node) bool {
 	ia, ib := a.Objects(), b.Objects()
-	if len(ia) != len(ib) || len(ia) != len(a.Kids) || len(ib) != len(b.Kids) {
+	if len(ia) != len(ib) || len(ia) != len(a.Kids()) || len(ib) != len(b.Kids()) {
 		return false
 	}
 	byID := map[string]*source.Node{}
@@ -269,8 +269,8 @@ func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 	if !ls.IsArray() {
 		return true
 	}
-	for _, n := range ls.Kids {
-		if n.IsString() && n.Text == l.Name {
+	for _, n := range ls.Kids() {
+		if n.IsString() && n.Text() == l.Name {
 			return true
 		}
 	}

@@ -92,12 +92,12 @@ func callStructural(c *snapshot.Call, schema *source.Node) bool {
 		return true
 	}
 	for _, r := range schema.Get("required").Items() {
-		if r.IsString() && c.Arg(r.Text) == nil {
+		if r.IsString() && c.Arg(r.Text()) == nil {
 			return true
 		}
 	}
 	for _, a := range c.Arguments.Items() {
-		if !jsonTypeFits(a, schema.Path("properties", a.Key).Get("type")) {
+		if !jsonTypeFits(a, schema.Path("properties", a.Key()).Get("type")) {
 			return true
 		}
 	}
@@ -112,15 +112,15 @@ func jsonTypeFits(v, typ *source.Node) bool {
 	}
 	names := []*source.Node{typ}
 	if typ.IsArray() {
-		names = typ.Kids
+		names = typ.Kids()
 	}
 	for _, n := range names {
 		if !n.IsString() {
 			return true // not a schema this check understands
 		}
-		switch n.Text {
+		switch n.Text() {
 		case "object", "array", "string", "boolean", "null":
-			if v.Kind.String() == n.Text {
+			if v.Kind.String() == n.Text() {
 				return true
 			}
 		case "number":
@@ -128,7 +128,7 @@ func jsonTypeFits(v, typ *source.Node) bool {
 				return true
 			}
 		case "integer":
-			if f, err := strconv.ParseFloat(v.Text, 64); v.Kind == source.Number && err == nil && f == float64(int64(f)) {
+			if f, err := strconv.ParseFloat(v.Text(), 64); v.Kind == source.Number && err == nil && f == float64(int64(f)) {
 				return true
 			}
 		default:
@@ -172,10 +172,10 @@ func checkCallCarrierLoopFault(p *lint.Pass) {
 			continue
 		}
 		code := c.Error.Get("code")
-		if code == nil || code.Text != "-32602" && code.Text != "-32600" {
+		if code == nil || code.Text() != "-32602" && code.Text() != "-32600" {
 			continue
 		}
-		p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text)
+		p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text())
 	}
 }
 
@@ -195,8 +195,8 @@ func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, str
 			return c.Arguments, "neither an inline program nor program_ref"
 		}
 	}
-	if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text).IsKnownRequest(types.StageExecute) {
-		return tl, "the unknown trace_level " + strconv.Quote(tl.Text)
+	if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageExecute) {
+		return tl, "the unknown trace_level " + strconv.Quote(tl.Text())
 	}
 	// test_run: false asks for what the Server does anyway; only a
 	// test run requested without the sub-feature is judged.
@@ -217,7 +217,7 @@ func checkCallExecuteRequestFault(p *lint.Pass) {
 			continue
 		}
 		if f := firsts[c]; f != nil && !callSameRequest(c, f) {
-			p.Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict", c.Name, c.Arg(types.ArgIdempotencyKey).Text)
+			p.Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict", c.Name, c.Arg(types.ArgIdempotencyKey).Text())
 		}
 	}
 }

@@ -120,15 +120,15 @@ func checkCallUnstoredFetched(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		switch c.Op {
 		case snapshot.OpExecute:
-			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth && c.Succeeded() && callRunID(c) != "" {
+			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth() && c.Succeeded() && callRunID(c) != "" {
 				unstored[callRunID(c)] = c
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
-			if !id.IsString() || unstored[id.Text] == nil || !c.Succeeded() || !callSameRun(unstored[id.Text], c) {
+			if !id.IsString() || unstored[id.Text()] == nil || !c.Succeeded() || !callSameRun(unstored[id.Text()], c) {
 				continue
 			}
-			p.Report(id, "%s returned run %s, which was executed with store: false: a Run executed with store: false is not retained, so answer a request error of kind not_found", c.Name, id.Text)
+			p.Report(id, "%s returned run %s, which was executed with store: false: a Run executed with store: false is not retained, so answer a request error of kind not_found", c.Name, id.Text())
 		}
 	}
 }
@@ -144,7 +144,7 @@ func callSameRun(exec, fetch *snapshot.Call) bool {
 	}
 	ta, tb := a.Get("trace"), b.Get("trace")
 	if ta.IsObject() && tb.IsObject() && source.Equal(ta.Get("level"), tb.Get("level")) {
-		return source.Equal(callEnvelope(ta), callEnvelope(tb))
+		return sameEnvelope(ta, tb)
 	}
 	return true
 }
@@ -153,7 +153,7 @@ func callSameRun(exec, fetch *snapshot.Call) bool {
 // and an empty object are read as none.
 func callContextSupplied(c *snapshot.Call) *source.Node {
 	v := callPresent(c, types.ArgContext)
-	if v == nil || v.IsObject() && len(v.Kids) == 0 {
+	if v == nil || v.IsObject() && len(v.Kids()) == 0 {
 		return nil
 	}
 	return v
@@ -212,10 +212,10 @@ func checkCallStaleToken(p *lint.Pass) {
 		// A recording may miss the call that moved the catalog, so the
 		// token is proved stale only when the catalog stood at one other
 		// version both just before and just after the run.
-		if before == "" || before == tok.Text || len(after) == 0 || after[0] != before || contains(after, tok.Text) {
+		if before == "" || before == tok.Text() || len(after) == 0 || after[0] != before || contains(after, tok.Text()) {
 			continue
 		}
-		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect", c.Name, tok.Text, before)
+		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect", c.Name, tok.Text(), before)
 	}
 }
 
@@ -295,7 +295,7 @@ func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
 		if !key.IsString() || !callIdempotent(c.Lang) {
 			continue
 		}
-		k := c.Lang.Name + "\x00" + key.Text
+		k := c.Lang.Name + "\x00" + key.Text()
 		if f := first[k]; f != nil {
 			out[c] = f
 		} else if callStarted(c) {
@@ -311,7 +311,7 @@ func checkCallIdempotentReplay(p *lint.Pass) {
 			continue
 		}
 		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
-			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text, first)
+			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text(), first)
 		}
 	}
 }
@@ -322,7 +322,7 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
 			continue
 		}
-		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth || !callHasError(v) {
+		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth() || !callHasError(v) {
 			continue
 		}
 		cv, hasCV := v.StructuredContent.Str("catalog_version")
@@ -337,7 +337,7 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 				!source.Equal(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
 				continue
 			}
-			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text != cv) {
+			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
 				continue
 			}
 			if callStarted(x) {
@@ -366,7 +366,7 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 		}
 		ok := c.StructuredContent.Path("outcome", "ok")
 		out := c.StructuredContent.Get("output")
-		if ok.IsBool() && !ok.Truth && out != nil && !out.IsNull() {
+		if ok.IsBool() && !ok.Truth() && out != nil && !out.IsNull() {
 			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok", c.Name)
 		}
 	}
@@ -383,10 +383,10 @@ func checkCallTraceStepDuplicate(p *lint.Pass) {
 			if !id.IsString() {
 				continue
 			}
-			if seen[id.Text] {
-				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program", id.Text)
+			if seen[id.Text()] {
+				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program", id.Text())
 			}
-			seen[id.Text] = true
+			seen[id.Text()] = true
 		}
 	}
 }
@@ -398,8 +398,8 @@ func checkCallSuccessStatus(p *lint.Pass) {
 		}
 		o := c.StructuredContent.Get("outcome")
 		// A reserved status with the wrong ok is result-outcome-reserved-status's.
-		if st := o.Get("status"); resultTrue(o.Get("ok")) && st.IsString() && !types.OutcomeStatus(st.Text).IsReserved() {
-			p.Report(st, "the Run outcome has ok: true but status %q: a Run that completed successfully reports the reserved status success", st.Text)
+		if st := o.Get("status"); resultTrue(o.Get("ok")) && st.IsString() && !types.OutcomeStatus(st.Text()).IsReserved() {
+			p.Report(st, "the Run outcome has ok: true but status %q: a Run that completed successfully reports the reserved status success", st.Text())
 		}
 	}
 }

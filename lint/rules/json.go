@@ -32,10 +32,10 @@ func pointerAt(f *source.File, off int) string {
 		}
 		for {
 			var next *source.Node
-			for _, k := range n.Kids {
+			for _, k := range n.Kids() {
 				lo := int(k.Start)
 				if k.Parent.Kind == source.Object {
-					lo = int(k.KeyStart)
+					lo = int(k.KeyStart())
 				}
 				if off >= lo && off < int(k.End) {
 					next = k

@@ -46,11 +46,11 @@ func forEachLanguage(p *lint.Pass, fn func(l *snapshot.Language)) {
 func quoteJSON(n *source.Node) string {
 	switch n.Kind {
 	case source.String:
-		return fmt.Sprintf("%q", n.Text)
+		return fmt.Sprintf("%q", n.Text())
 	case source.Number:
-		return n.Text
+		return n.Text()
 	case source.Bool:
-		return fmt.Sprint(n.Truth)
+		return fmt.Sprint(n.Truth())
 	case source.Null:
 		return "null"
 	}
@@ -64,7 +64,7 @@ func closedSetRule(member string, known func(string) bool, fix string) func(*lin
 	return func(p *lint.Pass) {
 		forEachLanguage(p, func(l *snapshot.Language) {
 			v := l.Node.Get(member)
-			if v == nil || v.IsString() && known(v.Text) {
+			if v == nil || v.IsString() && known(v.Text()) {
 				return
 			}
 			p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, l.Label(), quoteJSON(v), fix)
@@ -287,7 +287,7 @@ func classifyVersion(v *source.Node) versionClass {
 	if !v.IsString() {
 		return versionInvalid
 	}
-	ver, err := types.ParseVersion(v.Text)
+	ver, err := types.ParseVersion(v.Text())
 	switch {
 	case err != nil || ver.Major != 1:
 		return versionInvalid
@@ -312,18 +312,18 @@ func checkVersion(class versionClass) func(*lint.Pass) {
 			if classifyVersion(v) != class {
 				continue
 			}
-			ver, err := types.ParseVersion(v.Text)
+			ver, err := types.ParseVersion(v.Text())
 			switch {
 			case !v.IsString():
 				p.Report(v, `"pilotage" is %s, not a string; write "pilotage": "1.1"`, quoteJSON(v))
 			case err != nil:
-				p.Report(v, `pilotage %q is not in major.minor form (no patch number, no leading zeros); write "1.1"`, v.Text)
+				p.Report(v, `pilotage %q is not in major.minor form (no patch number, no leading zeros); write "1.1"`, v.Text())
 			case ver.Major != 1:
-				p.Report(v, `pilotage %q declares major version %d, which a Pilotage 1 Client MUST NOT use; declare "1.1"`, v.Text, ver.Major)
+				p.Report(v, `pilotage %q declares major version %d, which a Pilotage 1 Client MUST NOT use; declare "1.1"`, v.Text(), ver.Major)
 			case class == versionOutdated:
 				p.Report(v, `pilotage "1.0" predates 1.1, which folded the explain operation into the trace fetch door (capability trace_fetch, loop member trace) and added execute's store flag; declare "1.1" and use those names`)
 			default:
-				p.Report(v, `pilotage %q is a later minor version than the 1.1 pilotage-lint checks, so members and values it added may be reported as unknown`, v.Text)
+				p.Report(v, `pilotage %q is a later minor version than the 1.1 pilotage-lint checks, so members and values it added may be reported as unknown`, v.Text())
 			}
 		}
 	}
@@ -337,7 +337,7 @@ func checkLanguagesEmpty(p *lint.Pass) {
 			p.ReportMissing(m.Node, `the manifest lacks "languages"; add one Language entry for each Language the Server exposes`)
 		case !v.IsArray():
 			p.Report(v, `"languages" is %s, not an array; make it an array with one Language entry for each Language`, quoteJSON(v))
-		case len(v.Kids) == 0:
+		case len(v.Kids()) == 0:
 			p.Report(v, `"languages" is empty; a manifest MUST list at least one Language entry`)
 		}
 	}
@@ -352,8 +352,8 @@ func checkLanguageName(p *lint.Pass) {
 		case !v.IsString():
 			p.Report(v, `Language name is %s, not a string; write a family/version identifier such as "workflow/v1"`, quoteJSON(v))
 		default:
-			if _, err := types.ParseLanguageID(v.Text); err != nil {
-				p.Report(v, `Language name %q is not family/version (one "/" with text on both sides); rename it, for example to %q`, v.Text, suggestLanguageID(v.Text))
+			if _, err := types.ParseLanguageID(v.Text()); err != nil {
+				p.Report(v, `Language name %q is not family/version (one "/" with text on both sides); rename it, for example to %q`, v.Text(), suggestLanguageID(v.Text()))
 			}
 		}
 	})
@@ -392,7 +392,7 @@ func checkLanguageTitle(p *lint.Pass) {
 			p.ReportMissing(l.Node, `Language %s lacks "title"; add a human-readable name for it`, l.Label())
 		case !v.IsString():
 			p.Report(v, `the title of Language %s is %s, not a string; write a human-readable name`, l.Label(), quoteJSON(v))
-		case strings.TrimSpace(v.Text) == "":
+		case strings.TrimSpace(v.Text()) == "":
 			p.Report(v, `the title of Language %s is blank; write a human-readable name`, l.Label())
 		}
 	})
@@ -406,7 +406,7 @@ func checkLocator(p *lint.Pass) {
 			if l.Caps.Declared(string(types.CapValidate)) {
 				p.ReportMissing(l.Node, `Language %s declares validate but has no "locator"; add "locator": "json-pointer" or "text-range"`, l.Label())
 			}
-		case !v.IsString() || !types.Locator(v.Text).IsKnown():
+		case !v.IsString() || !types.Locator(v.Text()).IsKnown():
 			p.Report(v, `locator of Language %s is %s, not a diagnostic locator dialect; use "json-pointer" or "text-range"`, l.Label(), quoteJSON(v))
 		}
 	})
@@ -421,11 +421,11 @@ func checkExecuteMembers(p *lint.Pass) {
 				}
 			}
 		}
-		if v := l.Node.Get("execution"); v != nil && !(v.IsString() && types.ExecutionMode(v.Text).IsKnown()) {
+		if v := l.Node.Get("execution"); v != nil && !(v.IsString() && types.ExecutionMode(v.Text()).IsKnown()) {
 			p.Report(v, `execution of Language %s is %s, not an execution mode; use "immediate", "deploy" or "both"`, l.Label(), quoteJSON(v))
 		}
-		if v := l.Node.Get("trace"); v != nil && !(v.IsString() && types.TraceLevel(v.Text).IsKnown()) {
-			if v.IsString() && types.TraceLevel(v.Text) == types.TraceNone {
+		if v := l.Node.Get("trace"); v != nil && !(v.IsString() && types.TraceLevel(v.Text()).IsKnown()) {
+			if v.IsString() && types.TraceLevel(v.Text()) == types.TraceNone {
 				p.Report(v, `trace of Language %s is "none", but an executing Language MUST support at least summary traces; declare "summary" or "full"`, l.Label())
 			} else {
 				p.Report(v, `trace of Language %s is %s, not a trace level; declare the highest level it supports, "summary" or "full"`, l.Label(), quoteJSON(v))
@@ -468,16 +468,16 @@ func checkRetentionFormat(p *lint.Pass) {
 			p.Report(v, `retention of Language %s is %s; write "none", "session" or an ISO 8601 duration such as "PT1H"`, l.Label(), quoteJSON(v))
 			return
 		}
-		if _, err := types.ParseRetention(v.Text); err == nil {
+		if _, err := types.ParseRetention(v.Text()); err == nil {
 			return
 		}
-		if up := strings.ToUpper(v.Text); up != v.Text {
+		if up := strings.ToUpper(v.Text()); up != v.Text() {
 			if _, err := types.ParseRetention(up); err == nil {
-				p.Report(v, "retention %q of Language %s is not an ISO 8601 duration, whose designators are upper case; write %q", v.Text, l.Label(), up)
+				p.Report(v, "retention %q of Language %s is not an ISO 8601 duration, whose designators are upper case; write %q", v.Text(), l.Label(), up)
 				return
 			}
 		}
-		p.Report(v, `retention %q of Language %s is not "none", "session" or an ISO 8601 duration; write one, such as "PT1H" or "P7D"`, v.Text, l.Label())
+		p.Report(v, `retention %q of Language %s is not "none", "session" or an ISO 8601 duration; write one, such as "PT1H" or "P7D"`, v.Text(), l.Label())
 	})
 }
 
@@ -487,9 +487,9 @@ func checkGuidesReference(p *lint.Pass) {
 		switch {
 		case v == nil:
 			p.ReportMissing(l.Node, `Language %s lacks "guides"; add "guides": %q`, l.Label(), types.ToolGetGuide)
-		case !v.IsString() || v.Text != types.ToolGetGuide:
+		case !v.IsString() || v.Text() != types.ToolGetGuide:
 			hint := ""
-			if v.IsString() && strings.Contains(v.Text, "://") {
+			if v.IsString() && strings.Contains(v.Text(), "://") {
 				hint = " and move the URI to guides_resource"
 			}
 			p.Report(v, "guides of Language %s is %s, but the MCP binding requires exactly %q; write that%s", l.Label(), quoteJSON(v), types.ToolGetGuide, hint)
@@ -508,9 +508,9 @@ func checkCatalogReference(p *lint.Pass) {
 			}
 		case !declared && l.Caps.Exists():
 			p.ReportKey(v, `Language %s has a "catalog" reference but does not declare the catalog capability; declare catalog or remove the reference`, l.Label())
-		case !v.IsString() || v.Text != types.ToolCatalog:
+		case !v.IsString() || v.Text() != types.ToolCatalog:
 			hint := ""
-			if v.IsString() && strings.Contains(v.Text, "://") {
+			if v.IsString() && strings.Contains(v.Text(), "://") {
 				hint = " and move the URI to catalog_resource"
 			}
 			p.Report(v, "catalog of Language %s is %s, but the MCP binding requires exactly %q; write that%s", l.Label(), quoteJSON(v), types.ToolCatalog, hint)
@@ -525,8 +525,8 @@ func checkResourceURIEncoding(p *lint.Pass) {
 			if !v.IsString() {
 				continue
 			}
-			if problem, fix := resourceURIProblem(v.Text, r.prefix, l.Name); problem != "" {
-				p.Report(v, "%s %q %s, but the Language MUST be one percent-encoded path segment (\"/\" as %%2F); write %q", r.member, v.Text, problem, fix)
+			if problem, fix := resourceURIProblem(v.Text(), r.prefix, l.Name); problem != "" {
+				p.Report(v, "%s %q %s, but the Language MUST be one percent-encoded path segment (\"/\" as %%2F); write %q", r.member, v.Text(), problem, fix)
 			}
 		}
 	})
@@ -537,7 +537,7 @@ func checkStatelessSessionRetention(p *lint.Pass) {
 	known := p.Snap.Revision != "" || p.Snap.Initialize != nil || p.Snap.Discover != nil
 	forEachLanguage(p, func(l *snapshot.Language) {
 		v := l.Node.Get("retention")
-		if !v.IsString() || types.Retention(v.Text) != types.RetentionSession {
+		if !v.IsString() || types.Retention(v.Text()) != types.RetentionSession {
 			return
 		}
 		switch {

@@ -269,27 +269,27 @@ func checkDependency(p *lint.Pass) {
 
 func checkCapabilityUnknown(p *lint.Pass) {
 	for _, d := range declarations(p) {
-		for _, m := range d.Kids {
-			if types.CapabilityName(m.Key).IsKnown() {
+		for _, m := range d.Kids() {
+			if types.CapabilityName(m.Key()).IsKnown() {
 				continue
 			}
-			p.ReportKey(m, "capability %q is not a Pilotage 1.1 capability identifier; %s", m.Key, capabilityIntent(m.Key))
+			p.ReportKey(m, "capability %q is not a Pilotage 1.1 capability identifier; %s", m.Key(), capabilityIntent(m.Key()))
 		}
 	}
 }
 
 func checkSubFeature(p *lint.Pass) {
 	for _, d := range declarations(p) {
-		for _, c := range d.Kids {
-			parent := types.CapabilityName(c.Key)
+		for _, c := range d.Kids() {
+			parent := types.CapabilityName(c.Key())
 			if !parent.IsKnown() || !c.IsObject() {
 				continue
 			}
-			for _, s := range c.Kids {
-				if types.IsKnownSubFeature(parent, s.Key) {
+			for _, s := range c.Kids() {
+				if types.IsKnownSubFeature(parent, s.Key()) {
 					continue
 				}
-				p.ReportKey(s, "%q is not a sub-feature of %s; %s", s.Key, parent, subFeatureIntent(parent, s.Key))
+				p.ReportKey(s, "%q is not a sub-feature of %s; %s", s.Key(), parent, subFeatureIntent(parent, s.Key()))
 			}
 		}
 	}
@@ -298,7 +298,7 @@ func checkSubFeature(p *lint.Pass) {
 func checkTraceFetchRetentionNone(p *lint.Pass) {
 	forEachLanguage(p, func(l *snapshot.Language) {
 		v := l.Node.Get("retention")
-		if !v.IsString() || types.Retention(v.Text) != types.RetentionNone || !l.Caps.Declared(string(types.CapTraceFetch)) {
+		if !v.IsString() || types.Retention(v.Text()) != types.RetentionNone || !l.Caps.Declared(string(types.CapTraceFetch)) {
 			return
 		}
 		p.Report(v, `Language %s declares trace_fetch with retention "none", which keeps no Run to fetch; declare a retention duration (or "session") or remove trace_fetch and loop.trace`, l.Label())

@@ -43,8 +43,8 @@ func checkLoopConsistency(p *lint.Pass) {
 			return
 		}
 		used := map[string]*source.Node{}
-		for _, m := range loop.Kids {
-			switch m.Key {
+		for _, m := range loop.Kids() {
+			switch m.Key() {
 			case string(types.StageValidate), string(types.StageExecute), string(types.StageTraceFetch):
 			case "plan":
 				p.ReportKey(m, "loop.plan is not a loop member because the validate tool returns the plan; remove it")
@@ -53,18 +53,18 @@ func checkLoopConsistency(p *lint.Pass) {
 				p.ReportKey(m, `loop.explain is Pilotage 1.0's; in 1.1 the trace fetch tool is named by loop.trace (with capability trace_fetch), so rename the member`)
 				continue
 			default:
-				p.ReportKey(m, "loop.%s is not a loop member (validate, execute, trace); remove it", m.Key)
+				p.ReportKey(m, "loop.%s is not a loop member (validate, execute, trace); remove it", m.Key())
 				continue
 			}
-			if !m.IsString() || m.Text == "" {
-				p.Report(m, "loop.%s of Language %s is %s; write the name of the tool in tools/list", m.Key, l.Label(), quoteJSON(m))
+			if !m.IsString() || m.Text() == "" {
+				p.Report(m, "loop.%s of Language %s is %s; write the name of the tool in tools/list", m.Key(), l.Label(), quoteJSON(m))
 				continue
 			}
-			if prev := used[m.Text]; prev != nil {
-				p.Report(m, "loop.%s and loop.%s of Language %s both name %q; give each stage its own tool", prev.Key, m.Key, l.Label(), m.Text)
+			if prev := used[m.Text()]; prev != nil {
+				p.Report(m, "loop.%s and loop.%s of Language %s both name %q; give each stage its own tool", prev.Key(), m.Key(), l.Label(), m.Text())
 				continue
 			}
-			used[m.Text] = m
+			used[m.Text()] = m
 		}
 		for _, s := range loopStages {
 			v := loop.Get(string(s.stage))

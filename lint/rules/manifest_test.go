@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,7 +72,9 @@ func TestSubFeatureIntent(t *testing.T) {
 }
 
 func TestClassifyVersion(t *testing.T) {
-	str := func(s string) *source.Node { return &source.Node{Kind: source.String, Text: s} }
+	str := func(s string) *source.Node {
+		return source.Parse("v.json", []byte(strconv.Quote(s)), source.Options{}).Docs[0].Root
+	}
 	for _, c := range []struct {
 		v    *source.Node
 		want versionClass
@@ -85,10 +88,10 @@ func TestClassifyVersion(t *testing.T) {
 		{str("1.1.0"), versionInvalid},
 		{str("01.1"), versionInvalid},
 		{str("v1.1"), versionInvalid},
-		{&source.Node{Kind: source.Number, Text: "1.1"}, versionInvalid},
+		{source.Parse("v.json", []byte("1.1"), source.Options{}).Docs[0].Root, versionInvalid},
 	} {
 		if got := classifyVersion(c.v); got != c.want {
-			t.Errorf("classifyVersion(%s %q) = %d; want %d", c.v.Kind, c.v.Text, got, c.want)
+			t.Errorf("classifyVersion(%s %q) = %d; want %d", c.v.Kind, c.v.Text(), got, c.want)
 		}
 	}
 }

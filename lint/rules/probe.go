@@ -62,7 +62,7 @@ func checkProbeExpectation(p *lint.Pass) {
 		cite := pr.Spec + ": \u201c" + pr.Quote + "\u201d"
 		if c.Result == nil && c.Error == nil {
 			if ms := c.Node.Get("probe").Get("timeout_ms"); ms != nil {
-				p.Report(ms, "probe %s got no answer within %s ms where the spec requires a %s: %s", label, ms.Text, describe(want), cite)
+				p.Report(ms, "probe %s got no answer within %s ms where the spec requires a %s: %s", label, ms.Text(), describe(want), cite)
 			}
 			continue
 		}
@@ -74,10 +74,10 @@ func checkProbeExpectation(p *lint.Pass) {
 		sc := c.Result.Get("structuredContent")
 		if got == probe.RequestError && len(want.Kinds) > 0 {
 			kind := sc.Get("error").Get("kind")
-			if kind == nil || !kind.IsString() || !slices.Contains(want.Kinds, kind.Text) {
+			if kind == nil || !kind.IsString() || !slices.Contains(want.Kinds, kind.Text()) {
 				where, drew := kind, "no kind"
 				if kind.IsString() {
-					drew = "kind " + kind.Text
+					drew = "kind " + kind.Text()
 				}
 				if where == nil {
 					where = sc
@@ -96,13 +96,13 @@ func checkProbeExpectation(p *lint.Pass) {
 		// object program might be read with its unknown member ignored, as
 		// an empty program, so its verdict is the Language's to give.
 		if want.Invalid && garbageSent(c.Arguments) {
-			if v := sc.Get("valid"); v.IsBool() && v.Truth {
+			if v := sc.Get("valid"); v.IsBool() && v.Truth() {
 				p.Report(v, "probe %s sent a program that cannot parse and validation said valid: true; report it with valid: false and diagnostics (Part II §5.5).", label)
 			}
 		}
 		if want.Status != "" && garbageSent(c.Arguments) {
-			if st := sc.Get("outcome").Get("status"); st.IsString() && st.Text != want.Status {
-				p.Report(st, "probe %s sent a program that cannot parse and the outcome status is %q; refuse it with %s: %s", label, st.Text, want.Status, cite)
+			if st := sc.Get("outcome").Get("status"); st.IsString() && st.Text() != want.Status {
+				p.Report(st, "probe %s sent a program that cannot parse and the outcome status is %q; refuse it with %s: %s", label, st.Text(), want.Status, cite)
 			}
 		}
 		if pr.Pages {
@@ -138,10 +138,10 @@ func checkProbeExpectation(p *lint.Pass) {
 func garbageSent(args *source.Node) bool {
 	for _, a := range args.Items() {
 		v := a
-		if v.IsArray() && len(v.Kids) > 0 {
-			v = v.Kids[0]
+		if v.IsArray() && len(v.Kids()) > 0 {
+			v = v.Kids()[0]
 		}
-		if v.IsString() && strings.HasPrefix(v.Text, probe.Unparsable) {
+		if v.IsString() && strings.HasPrefix(v.Text(), probe.Unparsable) {
 			return true
 		}
 	}
@@ -154,7 +154,7 @@ func channelOf(c *snapshot.Call) (probe.Channel, *source.Node) {
 	if c.Error != nil {
 		return probe.CarrierError, c.Error
 	}
-	if e := c.Result.Get("isError"); e.IsBool() && e.Truth {
+	if e := c.Result.Get("isError"); e.IsBool() && e.Truth() {
 		return probe.RequestError, e
 	}
 	if e := c.Result.Get("isError"); e != nil {

@@ -118,7 +118,7 @@ func resultLanguage(s *snapshot.Snapshot, rc *resultCall, t *snapshot.Tool, lt *
 	if decl := t.ProgramDeclaration(); decl != nil {
 		pairs := []*source.Node{decl}
 		if ls := decl.Get("languages"); ls.IsArray() {
-			pairs = ls.Kids
+			pairs = ls.Kids()
 		}
 		for _, pr := range pairs {
 			arg, _ := pr.Str("argument")
@@ -147,7 +147,7 @@ func resultDecode(n *source.Node, v any) bool {
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 
-func resultTrue(n *source.Node) bool { return n.IsBool() && n.Truth }
+func resultTrue(n *source.Node) bool { return n.IsBool() && n.Truth() }
 
 func resultRules() []*lint.Rule {
 	return []*lint.Rule{
@@ -230,7 +230,7 @@ func checkResultIsErrorMisused(p *lint.Pass) {
 		}
 		switch {
 		case rc.sc.Get("valid").IsBool():
-			p.Report(isErr, "the %s result is a validation result (valid: %t) but sets isError: true; diagnostics are a successful tool result, so set isError to false", rc.Name, rc.sc.Get("valid").Truth)
+			p.Report(isErr, "the %s result is a validation result (valid: %t) but sets isError: true; diagnostics are a successful tool result, so set isError to false", rc.Name, rc.sc.Get("valid").Truth())
 		case rc.sc.Get("outcome").IsObject():
 			p.Report(isErr, "the %s result carries a Run outcome but sets isError: true; a failed Run is a successful tool result, so set isError to false", rc.Name)
 		}
@@ -277,8 +277,8 @@ func checkResultErrorKind(p *lint.Pass) {
 		if !rc.requestError {
 			continue
 		}
-		if k := rc.sc.Path("error", "kind"); k.IsString() && !types.ErrorKind(k.Text).IsKnown() {
-			p.Report(k, "request-error kind %q is not in the Part III §7.2 set (not_found, invalid_request, unknown_baseline, idempotency_conflict, bounds_exceeded, unsupported, internal), so clients read it as internal; use the kind that fits", k.Text)
+		if k := rc.sc.Path("error", "kind"); k.IsString() && !types.ErrorKind(k.Text()).IsKnown() {
+			p.Report(k, "request-error kind %q is not in the Part III §7.2 set (not_found, invalid_request, unknown_baseline, idempotency_conflict, bounds_exceeded, unsupported, internal), so clients read it as internal; use the kind that fits", k.Text())
 		}
 	}
 }
@@ -320,24 +320,24 @@ func resultNormalize(n *source.Node, id string) any {
 	switch n.Kind {
 	case source.Object:
 		m := map[string]any{}
-		for _, k := range n.Kids {
-			if k.Key == "catalog_version" {
+		for _, k := range n.Kids() {
+			if k.Key() == "catalog_version" {
 				continue
 			}
-			m[k.Key] = resultNormalize(k, id)
+			m[k.Key()] = resultNormalize(k, id)
 		}
 		return m
 	case source.Array:
-		a := make([]any, len(n.Kids))
-		for i, k := range n.Kids {
+		a := make([]any, len(n.Kids()))
+		for i, k := range n.Kids() {
 			a[i] = resultNormalize(k, id)
 		}
 		return a
 	case source.String:
 		if id == "" {
-			return n.Text
+			return n.Text()
 		}
-		return strings.ReplaceAll(n.Text, id, "\x00")
+		return strings.ReplaceAll(n.Text(), id, "\x00")
 	}
 	return n.Value()
 }

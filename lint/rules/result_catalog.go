@@ -100,7 +100,7 @@ func checkResultCatalogInputSchema(p *lint.Pass) {
 	promoted := map[string]bool{}
 	for _, rc := range calls {
 		if ref := rc.Arguments.Get(types.ArgProgramRef); rc.op == resultExecute && ref.IsString() {
-			promoted[ref.Text] = true
+			promoted[ref.Text()] = true
 		}
 	}
 	for _, e := range resultEntries(calls) {
@@ -158,11 +158,11 @@ func checkResultCatalogLastPage(p *lint.Pass) {
 			}
 			lang, _ := f.Arguments.Str("language")
 			want, _ := rc.Arguments.Str("language")
-			if c, _ := f.Arguments.Str("cursor"); c != next.Text || lang != want {
+			if c, _ := f.Arguments.Str("cursor"); c != next.Text() || lang != want {
 				continue
 			}
-			if items := f.sc.Get("items"); items.IsArray() && len(items.Kids) == 0 && !f.sc.Has("next_cursor") {
-				p.Report(next, "next_cursor %q leads to the recorded next page, which is empty and final; omit next_cursor when no results remain", next.Text)
+			if items := f.sc.Get("items"); items.IsArray() && len(items.Kids()) == 0 && !f.sc.Has("next_cursor") {
+				p.Report(next, "next_cursor %q leads to the recorded next page, which is empty and final; omit next_cursor when no results remain", next.Text())
 			}
 		}
 	}

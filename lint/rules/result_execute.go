@@ -142,10 +142,10 @@ func checkResultOutcomeError(p *lint.Pass) {
 			}
 			switch {
 			case e == nil:
-				p.ReportMissing(o, "this outcome has no error member; add \"error\": %s", map[bool]string{true: "null (ok is true)", false: "a short failure summary (ok is false)"}[ok.Truth])
-			case ok.Truth && !e.IsNull():
+				p.ReportMissing(o, "this outcome has no error member; add \"error\": %s", map[bool]string{true: "null (ok is true)", false: "a short failure summary (ok is false)"}[ok.Truth()])
+			case ok.Truth() && !e.IsNull():
 				p.Report(e, "ok is true, so error must be null, not %s", quoteJSON(e))
-			case !ok.Truth && e.IsNull():
+			case !ok.Truth() && e.IsNull():
 				p.Report(e, "ok is false, so error must be a failure summary, not null")
 			}
 		}
@@ -159,8 +159,8 @@ func checkResultReservedStatus(p *lint.Pass) {
 			if !ok.IsBool() || !st.IsString() {
 				continue
 			}
-			if want, reserved := types.OutcomeStatus(st.Text).ReservedOK(); reserved && want != ok.Truth {
-				p.Report(ok, "reserved status %q always has ok %t, not %t; fix ok, or use the status that matches what happened", st.Text, want, ok.Truth)
+			if want, reserved := types.OutcomeStatus(st.Text()).ReservedOK(); reserved && want != ok.Truth() {
+				p.Report(ok, "reserved status %q always has ok %t, not %t; fix ok, or use the status that matches what happened", st.Text(), want, ok.Truth())
 			}
 		}
 	}
@@ -174,7 +174,7 @@ func checkResultValidationErrorDiagnostics(p *lint.Pass) {
 		switch d := rc.sc.Get("diagnostics"); {
 		case d == nil:
 			p.ReportMissing(rc.sc, "the Run was refused with validation_error but the result has no diagnostics; include the diagnostics that caused the refusal")
-		case d.IsArray() && len(d.Kids) == 0:
+		case d.IsArray() && len(d.Kids()) == 0:
 			p.Report(d, "the Run was refused with validation_error but diagnostics is empty; include the diagnostics that caused the refusal")
 		}
 	}
@@ -197,10 +197,10 @@ func checkResultTraceLevel(p *lint.Pass) {
 			continue
 		}
 		level := trace.Get("level")
-		if !level.IsString() || !types.TraceLevel(level.Text).IsKnown() {
+		if !level.IsString() || !types.TraceLevel(level.Text()).IsKnown() {
 			continue
 		}
-		got := types.TraceLevel(level.Text)
+		got := types.TraceLevel(level.Text())
 		if r := types.TraceLevel(req); r.IsKnown() && got.Rank() > r.Rank() {
 			p.Report(level, "the request asked for trace_level %q but the trace is %q; return the lower of the requested level and the ceiling", req, got)
 			continue
@@ -286,7 +286,7 @@ func checkResultTraceStepID(p *lint.Pass) {
 	for _, rc := range resultRuns(resultCalls(p.Snap)) {
 		for _, s := range rc.sc.Path("trace", "steps").Objects() {
 			if id := s.Get("id"); id.IsString() {
-				if _, err := types.ParseStepID(id.Text); err != nil {
+				if _, err := types.ParseStepID(id.Text()); err != nil {
 					p.Report(id, "%v; write the program step id, #n per enclosing loop (n from 1), and caller-id/ for an expanded sub-program", err)
 				}
 			}

@@ -88,8 +88,8 @@ func resultHasTopic(g *source.Node, topic string) bool {
 	if !topics.IsArray() {
 		return false
 	}
-	for _, t := range topics.Kids {
-		if t.IsString() && t.Text == topic {
+	for _, t := range topics.Kids() {
+		if t.IsString() && t.Text() == topic {
 			return true
 		}
 	}
@@ -126,8 +126,8 @@ func checkResultGuideCoreSize(p *lint.Pass) {
 		if lv, _ := g.Str("level"); lv != string(types.GuideCore) || size == nil || size.Kind != source.Number {
 			continue
 		}
-		if n, err := strconv.ParseFloat(size.Text, 64); err == nil && n > types.CoreGuideMaxBytes {
-			p.Report(size, "core guide %s is %s bytes, above the %d a core guide should stay within; move reference material to a reference or examples guide", quoteJSON(g.Get("id")), size.Text, types.CoreGuideMaxBytes)
+		if n, err := strconv.ParseFloat(size.Text(), 64); err == nil && n > types.CoreGuideMaxBytes {
+			p.Report(size, "core guide %s is %s bytes, above the %d a core guide should stay within; move reference material to a reference or examples guide", quoteJSON(g.Get("id")), size.Text(), types.CoreGuideMaxBytes)
 		}
 	}
 }
@@ -148,8 +148,8 @@ func checkResultGuideClosedSets(p *lint.Pass) {
 			switch lv := g.Get("level"); {
 			case i > 0:
 				p.Report(g.Get("topics"), "guide %s is a second guide with topic closed-sets (the first is %s); exactly one guide may carry it", quoteJSON(g.Get("id")), quoteJSON(sets[0].Get("id")))
-			case lv.IsString() && lv.Text != string(types.GuideReference):
-				p.Report(lv, "the closed-sets guide %s has level %q; it must have level reference", quoteJSON(g.Get("id")), lv.Text)
+			case lv.IsString() && lv.Text() != string(types.GuideReference):
+				p.Report(lv, "the closed-sets guide %s has level %q; it must have level reference", quoteJSON(g.Get("id")), lv.Text())
 			}
 		}
 	}
@@ -181,12 +181,12 @@ func checkResultGuideSize(p *lint.Pass) {
 		if !body.IsString() {
 			continue
 		}
-		n := len(body.Text) // Go strings are the UTF-8 bytes
+		n := len(body.Text()) // Go strings are the UTF-8 bytes
 		id, _ := g.Str("id")
 		version, _ := g.Str("version")
 		bodies[id] = fetched{version, n}
-		if size != nil && size.Kind == source.Number && size.Text != strconv.Itoa(n) {
-			p.Report(size, "size_bytes is %s but the body is %d bytes of UTF-8; set size_bytes to the body's UTF-8 length", size.Text, n)
+		if size != nil && size.Kind == source.Number && size.Text() != strconv.Itoa(n) {
+			p.Report(size, "size_bytes is %s but the body is %d bytes of UTF-8; set size_bytes to the body's UTF-8 length", size.Text(), n)
 		}
 	}
 	for _, idx := range resultIndexes(calls) {
@@ -195,8 +195,8 @@ func checkResultGuideSize(p *lint.Pass) {
 			version, _ := g.Str("version")
 			f, ok := bodies[id]
 			size := g.Get("size_bytes")
-			if ok && f.version == version && size != nil && size.Kind == source.Number && size.Text != strconv.Itoa(f.length) {
-				p.Report(size, "the index says guide %q is %s bytes but its recorded fetch returned a body of %d bytes; set size_bytes to the body's UTF-8 length", id, size.Text, f.length)
+			if ok && f.version == version && size != nil && size.Kind == source.Number && size.Text() != strconv.Itoa(f.length) {
+				p.Report(size, "the index says guide %q is %s bytes but its recorded fetch returned a body of %d bytes; set size_bytes to the body's UTF-8 length", id, size.Text(), f.length)
 			}
 		}
 	}

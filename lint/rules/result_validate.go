@@ -99,9 +99,9 @@ func checkResultValid(p *lint.Pass) {
 			}
 		}
 		switch {
-		case valid.Truth && errs > 0:
+		case valid.Truth() && errs > 0:
 			p.Report(valid, "valid is true but %d diagnostic(s) have severity error; a program with an error diagnostic is invalid, so set valid to false", errs)
-		case !valid.Truth && errs == 0:
+		case !valid.Truth() && errs == 0:
 			p.Report(valid, "valid is false but no diagnostic has severity error (warnings do not make a program invalid); set valid to true or report the error")
 		}
 	}
@@ -141,7 +141,7 @@ func checkResultBindingCode(p *lint.Pass) {
 			continue
 		}
 		for _, d := range resultDiagnostics(rc) {
-			if c := d.Get("code"); c.IsString() && c.Text == types.CodeInputBinding {
+			if c := d.Get("code"); c.IsString() && c.Text() == types.CodeInputBinding {
 				p.Report(c, "an input_binding diagnostic in a %s (validate) result points into an input that validate never receives; use constraint or a Language code for the program, context_binding for context", rc.Name)
 			}
 		}
@@ -177,17 +177,17 @@ func checkResultDiagnosticPaths(resolve bool) func(*lint.Pass) {
 				}
 				if !resolve {
 					switch {
-					case pointer && (!path.IsString() || !types.IsJSONPointer(path.Text)):
+					case pointer && (!path.IsString() || !types.IsJSONPointer(path.Text())):
 						p.Report(path, "diagnostic path %s is not an RFC 6901 JSON Pointer into the %s; write it like \"/steps/1\" (\"\" for the whole %s)", quoteJSON(path), what, what)
 					case !pointer && locator == string(types.LocatorTextRange) && !(path.Get("start").IsObject() && path.Get("end").IsObject()):
 						p.Report(path, "diagnostic path %s is not a text range; with locator text-range write {\"start\": {\"line\", \"column\"}, \"end\": {\"line\", \"column\"}}", quoteJSON(path))
 					}
 					continue
 				}
-				if !pointer || !path.IsString() || !types.IsJSONPointer(path.Text) {
+				if !pointer || !path.IsString() || !types.IsJSONPointer(path.Text()) {
 					continue
 				}
-				if code == types.CodeContextBinding && path.Text == "" {
+				if code == types.CodeContextBinding && path.Text() == "" {
 					continue // "" covers missing and unexpected context
 				}
 				if target == nil {
@@ -202,12 +202,12 @@ func checkResultDiagnosticPaths(resolve bool) func(*lint.Pass) {
 				// finding about an absent "do" may point at "/steps/0/do".
 				// Only a location whose parent is not there, or cannot
 				// hold members, points at nothing.
-				if path.Text == "" {
+				if path.Text() == "" {
 					continue
 				}
-				parent := path.Text[:strings.LastIndexByte(path.Text, '/')]
+				parent := path.Text()[:strings.LastIndexByte(path.Text(), '/')]
 				if n, ok := target.Resolve(parent); !ok || n.Kind != source.Object && n.Kind != source.Array {
-					p.Report(path, "diagnostic path %q has no parent in the recorded %s%s; point at the value the finding is about, or at the member that is missing", path.Text, what, resultNearest(target, path.Text))
+					p.Report(path, "diagnostic path %q has no parent in the recorded %s%s; point at the value the finding is about, or at the member that is missing", path.Text(), what, resultNearest(target, path.Text()))
 				}
 			}
 		}

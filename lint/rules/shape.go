@@ -234,9 +234,9 @@ func label(n *source.Node) string {
 	case n.Parent == nil:
 		return "the value"
 	case n.Parent.Kind == source.Object:
-		return fmt.Sprintf("%q", n.Key)
+		return fmt.Sprintf("%q", n.Key())
 	}
-	return fmt.Sprintf("item %d", n.Index)
+	return fmt.Sprintf("item %d", n.Index())
 }
 
 func article(t string) string {

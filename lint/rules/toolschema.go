@@ -90,7 +90,7 @@ func (lt loopTool) languages(s types.Stage) []*snapshot.Language { return lt.Sta
 // naming member, or nil.
 func requiredEntry(schema *source.Node, member string) *source.Node {
 	for _, r := range schema.Get("required").Items() {
-		if r.Kind == source.String && r.Text == member {
+		if r.Kind == source.String && r.Text() == member {
 			return r
 		}
 	}
@@ -153,7 +153,7 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 	case s == nil:
 		return nil
 	case s.IsBool():
-		if s.Truth {
+		if s.Truth() {
 			return nil
 		}
 		return []*source.Node{s}
@@ -161,11 +161,11 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 		return nil
 	}
 	var out []*source.Node
-	for _, k := range s.Kids {
-		if !assertionKeywords[k.Key] || (allowType && k.Key == "type") || trivial(root, k, seen) {
+	for _, k := range s.Kids() {
+		if !assertionKeywords[k.Key()] || (allowType && k.Key() == "type") || trivial(root, k, seen) {
 			continue
 		}
-		if k.Key == "$ref" && k.IsString() {
+		if k.Key() == "$ref" && k.IsString() {
 			if target := resolveLocalRef(root, k); target != nil {
 				key := refKey{target, allowType}
 				c, done := seen[key]
@@ -189,25 +189,25 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 func trivial(root, k *source.Node, seen refMemo) bool {
 	sub := func(n *source.Node) bool { return len(constraints(root, n, false, seen)) == 0 }
 	switch {
-	case k.Key == "required" || k.Key == "allOf":
+	case k.Key() == "required" || k.Key() == "allOf":
 		if !k.IsArray() {
 			return false
 		}
-		for _, e := range k.Kids {
-			if k.Key == "required" || !sub(e) {
+		for _, e := range k.Kids() {
+			if k.Key() == "required" || !sub(e) {
 				return false
 			}
 		}
 		return true
-	case k.Key == "additionalProperties" || k.Key == "unevaluatedProperties" || k.Key == "propertyNames" ||
-		k.Key == "additionalItems" || k.Key == "unevaluatedItems" || k.Key == "then" || k.Key == "else" ||
-		(k.Key == "items" && !k.IsArray()):
+	case k.Key() == "additionalProperties" || k.Key() == "unevaluatedProperties" || k.Key() == "propertyNames" ||
+		k.Key() == "additionalItems" || k.Key() == "unevaluatedItems" || k.Key() == "then" || k.Key() == "else" ||
+		(k.Key() == "items" && !k.IsArray()):
 		return sub(k)
-	case k.Key == "properties" || k.Key == "patternProperties" || k.Key == "dependentSchemas":
+	case k.Key() == "properties" || k.Key() == "patternProperties" || k.Key() == "dependentSchemas":
 		if !k.IsObject() {
 			return false
 		}
-		for _, e := range k.Kids {
+		for _, e := range k.Kids() {
 			if !sub(e) {
 				return false
 			}
@@ -220,7 +220,7 @@ func trivial(root, k *source.Node, seen refMemo) bool {
 // resolveLocalRef resolves a "#..." JSON Pointer reference against the
 // document root the schema lives in, or returns nil.
 func resolveLocalRef(root, ref *source.Node) *source.Node {
-	frag, ok := strings.CutPrefix(ref.Text, "#")
+	frag, ok := strings.CutPrefix(ref.Text(), "#")
 	if !ok {
 		return nil
 	}
@@ -238,14 +238,14 @@ func resolveLocalRef(root, ref *source.Node) *source.Node {
 // nil when the value is malformed.
 func jsonTypes(t *source.Node) []string {
 	if t.IsString() {
-		return []string{t.Text}
+		return []string{t.Text()}
 	}
 	var out []string
 	for _, e := range t.Items() {
 		if !e.IsString() {
 			return nil
 		}
-		out = append(out, e.Text)
+		out = append(out, e.Text())
 	}
 	return out
 }

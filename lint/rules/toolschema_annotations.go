@@ -64,7 +64,7 @@ func checkReadOnlyHintMissing(p *lint.Pass) {
 			p.Report(ann, "tool %q has annotations that are not an object; use {\"readOnlyHint\": true}", t.Name)
 		case ro == nil:
 			p.ReportMissing(ann, "tool %q does not declare readOnlyHint although it has no side effects; add \"readOnlyHint\": true", t.Name)
-		case !ro.IsBool() || !ro.Truth:
+		case !ro.IsBool() || !ro.Truth():
 			p.Report(ro, "tool %q has no side effects but does not claim readOnlyHint true, so Hosts may ask for approval on every call; set it to true", t.Name)
 		}
 	}
@@ -86,10 +86,10 @@ func executeEffect(p *lint.Pass, lt *snapshot.LoopTool) string {
 	}
 	calls := resultCalls(p.Snap)
 	for _, e := range resultEntries(calls) {
-		if ls := e.Get("languages"); ls.IsArray() && !slices.ContainsFunc(ls.Kids, func(n *source.Node) bool { return n.IsString() && langs[n.Text] }) {
+		if ls := e.Get("languages"); ls.IsArray() && !slices.ContainsFunc(ls.Kids(), func(n *source.Node) bool { return n.IsString() && langs[n.Text()] }) {
 			continue
 		}
-		if ro := e.Path("risk_hints", "readOnly"); ro.IsBool() && !ro.Truth {
+		if ro := e.Path("risk_hints", "readOnly"); ro.IsBool() && !ro.Truth() {
 			id, _ := e.Str("id")
 			return "catalog entry " + strconv.Quote(id) + " is not read-only"
 		}
@@ -99,7 +99,7 @@ func executeEffect(p *lint.Pass, lt *snapshot.LoopTool) string {
 			continue
 		}
 		for _, st := range rc.sc.Path("plan", "steps").Objects() {
-			if ro := st.Path("risk_hints", "readOnly"); ro.IsBool() && !ro.Truth {
+			if ro := st.Path("risk_hints", "readOnly"); ro.IsBool() && !ro.Truth() {
 				id, _ := st.Str("id")
 				return "plan step " + strconv.Quote(id) + " is not read-only"
 			}
@@ -114,7 +114,7 @@ func checkExecuteReadOnlyHint(p *lint.Pass) {
 			continue
 		}
 		ro := lt.Tool.Annotations.Get("readOnlyHint")
-		if !ro.IsBool() || !ro.Truth {
+		if !ro.IsBool() || !ro.Truth() {
 			continue
 		}
 		if why := executeEffect(p, lt); why != "" {

@@ -62,11 +62,11 @@ func permissiveRules() []*lint.Rule {
 func checkLoopSchemaClosed(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		root := lt.schema
-		for _, k := range lt.schema.Kids {
-			switch k.Key {
+		for _, k := range lt.schema.Kids() {
+			switch k.Key() {
 			case "additionalProperties", "unevaluatedProperties":
 				if !permissive(root, k) {
-					p.Report(k, "loop tool %q sets %s to a schema that rejects members it does not list, so an SDK refuses newer or out-of-capability members before Pilotage can answer invalid_request; remove %s or set it to true", lt.Name, k.Key, k.Key)
+					p.Report(k, "loop tool %q sets %s to a schema that rejects members it does not list, so an SDK refuses newer or out-of-capability members before Pilotage can answer invalid_request; remove %s or set it to true", lt.Name, k.Key(), k.Key())
 				}
 			case "propertyNames":
 				if !permissive(root, k) {
@@ -75,24 +75,24 @@ func checkLoopSchemaClosed(p *lint.Pass) {
 			case "maxProperties":
 				p.Report(k, "loop tool %q caps its member count with maxProperties, which rejects requests for what they contain rather than for a missing member or a wrong type; remove maxProperties", lt.Name)
 			case "minProperties":
-				if k.Kind == source.Number && k.Text != "0" {
+				if k.Kind == source.Number && k.Text() != "0" {
 					p.Report(k, "loop tool %q demands members with minProperties, so an empty request fails at the carrier level instead of drawing invalid_request; remove minProperties", lt.Name)
 				}
 			case "dependentRequired", "dependentSchemas", "dependencies":
-				if !(k.IsObject() && len(k.Kids) == 0) {
-					p.Report(k, "loop tool %q ties members to each other with %s, an eligibility rule that Pilotage must answer as invalid_request rather than the SDK as a schema failure; remove %s", lt.Name, k.Key, k.Key)
+				if !(k.IsObject() && len(k.Kids()) == 0) {
+					p.Report(k, "loop tool %q ties members to each other with %s, an eligibility rule that Pilotage must answer as invalid_request rather than the SDK as a schema failure; remove %s", lt.Name, k.Key(), k.Key())
 				}
 			case "patternProperties":
-				for _, pp := range k.Kids {
-					if pp.IsBool() && !pp.Truth {
-						p.Report(pp, "loop tool %q forbids members matching %q with patternProperties false, which rejects unknown members at the carrier level; remove the pattern", lt.Name, pp.Key)
+				for _, pp := range k.Kids() {
+					if pp.IsBool() && !pp.Truth() {
+						p.Report(pp, "loop tool %q forbids members matching %q with patternProperties false, which rejects unknown members at the carrier level; remove the pattern", lt.Name, pp.Key())
 					}
 				}
 			case "oneOf", "anyOf", "allOf", "not", "if":
-				if k.Key == "allOf" && trivial(root, k, refMemo{}) {
+				if k.Key() == "allOf" && trivial(root, k, refMemo{}) {
 					continue
 				}
-				p.Report(k, "loop tool %q applies %s over its members, which enforces runnable selection or member combinations in the schema; remove it and let the tool answer invalid_request after schema validation", lt.Name, k.Key)
+				p.Report(k, "loop tool %q applies %s over its members, which enforces runnable selection or member combinations in the schema; remove it and let the tool answer invalid_request after schema validation", lt.Name, k.Key())
 			}
 		}
 	}
@@ -102,36 +102,36 @@ func checkReservedConstrained(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		root := lt.schema
 		for _, m := range lt.props.Items() {
-			if _, ok := lt.reserved(m.Key); !ok {
+			if _, ok := lt.reserved(m.Key()); !ok {
 				continue
 			}
 			for _, c := range constraints(root, m, true, refMemo{}) {
 				if c == m {
-					p.Report(c, "loop tool %q declares the reserved member %q as false, which rejects every value at the carrier level; give it its JSON type instead", lt.Name, m.Key)
+					p.Report(c, "loop tool %q declares the reserved member %q as false, which rejects every value at the carrier level; give it its JSON type instead", lt.Name, m.Key())
 					continue
 				}
-				if c.Key == "$ref" && resolveLocalRef(root, c) == nil {
-					p.Report(c, "loop tool %q types the reserved member %q through $ref %s, which names no definition inside the inputSchema, so SDKs reject the schema or the value; inline the member as {\"type\": ...} with a description", lt.Name, m.Key, c.Text)
+				if c.Key() == "$ref" && resolveLocalRef(root, c) == nil {
+					p.Report(c, "loop tool %q types the reserved member %q through $ref %s, which names no definition inside the inputSchema, so SDKs reject the schema or the value; inline the member as {\"type\": ...} with a description", lt.Name, m.Key(), c.Text())
 					continue
 				}
-				if c.Key == "$ref" {
-					p.Report(c, "loop tool %q types the reserved member %q through $ref %q, whose target constrains it beyond its JSON type so an SDK rejects values Pilotage must answer itself; inline the member as {\"type\": ...} with a description", lt.Name, m.Key, c.Text)
+				if c.Key() == "$ref" {
+					p.Report(c, "loop tool %q types the reserved member %q through $ref %q, whose target constrains it beyond its JSON type so an SDK rejects values Pilotage must answer itself; inline the member as {\"type\": ...} with a description", lt.Name, m.Key(), c.Text())
 					continue
 				}
-				p.Report(c, "loop tool %q constrains the reserved member %q with %s, so an SDK rejects values Pilotage must answer itself; keep only its JSON type and describe the accepted values in description", lt.Name, m.Key, c.Key)
+				p.Report(c, "loop tool %q constrains the reserved member %q with %s, so an SDK rejects values Pilotage must answer itself; keep only its JSON type and describe the accepted values in description", lt.Name, m.Key(), c.Key())
 			}
 		}
 		for _, r := range lt.schema.Get("required").Items() {
 			if !r.IsString() {
 				continue
 			}
-			if _, ok := lt.reserved(r.Text); !ok {
+			if _, ok := lt.reserved(r.Text()); !ok {
 				continue
 			}
-			if r.Text == types.ArgRunID || r.Text == types.ArgProgramRef && lt.Serves(types.StageExecute) {
+			if r.Text() == types.ArgRunID || r.Text() == types.ArgProgramRef && lt.Serves(types.StageExecute) {
 				continue
 			}
-			p.Report(r, "loop tool %q marks the optional reserved member %q required, so a request omitting it fails at the carrier level; remove it from required", lt.Name, r.Text)
+			p.Report(r, "loop tool %q marks the optional reserved member %q required, so a request omitting it fails at the carrier level; remove it from required", lt.Name, r.Text())
 		}
 	}
 }
@@ -146,10 +146,10 @@ func checkRunnableRequired(p *lint.Pass) {
 				continue
 			}
 			switch {
-			case r.Text == types.ArgProgramRef:
+			case r.Text() == types.ArgProgramRef:
 				p.Report(r, "execute tool %q marks program_ref required, so inline programs cannot be run; remove it from required and check runnable selection in the handler", lt.Name)
-			case lt.isProgramArg(r.Text):
-				p.Report(r, "execute tool %q marks its program argument %q required, so promoted programs cannot be run by program_ref; remove it from required and check runnable selection in the handler", lt.Name, r.Text)
+			case lt.isProgramArg(r.Text()):
+				p.Report(r, "execute tool %q marks its program argument %q required, so promoted programs cannot be run by program_ref; remove it from required and check runnable selection in the handler", lt.Name, r.Text())
 			}
 		}
 	}
@@ -158,11 +158,11 @@ func checkRunnableRequired(p *lint.Pass) {
 // strictKeyword reports the keywords that make a program schema reject
 // program content.
 func strictKeyword(k *source.Node) bool {
-	switch k.Key {
+	switch k.Key() {
 	case "additionalProperties", "unevaluatedProperties":
-		return k.IsBool() && !k.Truth
+		return k.IsBool() && !k.Truth()
 	case "required":
-		return k.IsArray() && len(k.Kids) > 0
+		return k.IsArray() && len(k.Kids()) > 0
 	case "enum", "const":
 		return true
 	}
@@ -181,9 +181,9 @@ func checkProgramSchemaStrict(p *lint.Pass) {
 				if !n.IsObject() {
 					return
 				}
-				for _, k := range n.Kids {
+				for _, k := range n.Kids() {
 					if strictKeyword(k) {
-						p.Report(k, "the program argument %q of loop tool %q uses %s, so program mistakes fail as tool-schema errors instead of diagnostics; relax the program schema to {} or a broad type", a, lt.Name, k.Key)
+						p.Report(k, "the program argument %q of loop tool %q uses %s, so program mistakes fail as tool-schema errors instead of diagnostics; relax the program schema to {} or a broad type", a, lt.Name, k.Key())
 					}
 				}
 				for _, sub := range schemacheck.Subschemas(n) {

@@ -83,7 +83,7 @@ func reservedRules() []*lint.Rule {
 func checkReservedMisused(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		for _, m := range lt.props.Items() {
-			ra, ok := lt.reserved(m.Key)
+			ra, ok := lt.reserved(m.Key())
 			if !ok || ra.JSONType == "" {
 				continue
 			}
@@ -95,20 +95,20 @@ func checkReservedMisused(p *lint.Pass) {
 			if ts == nil || slices.Contains(ts, ra.JSONType) {
 				continue
 			}
-			p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key, lt.Name, typeText(t), ra.JSONType, ra.JSONType)
+			p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key(), lt.Name, typeText(t), ra.JSONType, ra.JSONType)
 		}
 		for _, b := range programBindings(lt.Tool.ProgramDeclaration()) {
 			a := b.Get("argument")
 			if !a.IsString() {
 				continue
 			}
-			ra, ok := types.LookupReservedArg(a.Text)
+			ra, ok := types.LookupReservedArg(a.Text())
 			if !ok {
 				continue
 			}
 			for s := range lt.Stages {
 				if ra.ReservedOn(s) {
-					p.Report(a, "loop tool %q carries its program in %q, a name Part III §4.4 reserves on %s tools for another member; name the program argument after the Language's program instead (for example \"flow\" or \"query\")", lt.Name, a.Text, stageNoun(s))
+					p.Report(a, "loop tool %q carries its program in %q, a name Part III §4.4 reserves on %s tools for another member; name the program argument after the Language's program instead (for example \"flow\" or \"query\")", lt.Name, a.Text(), stageNoun(s))
 					break
 				}
 			}
@@ -118,7 +118,7 @@ func checkReservedMisused(p *lint.Pass) {
 
 func typeText(t *source.Node) string {
 	if t.IsString() {
-		return `"` + t.Text + `"`
+		return `"` + t.Text() + `"`
 	}
 	return `["` + strings.Join(jsonTypes(t), `", "`) + `"]`
 }
@@ -251,11 +251,11 @@ func checkReservedWrongStage(p *lint.Pass) {
 			continue
 		}
 		for _, m := range lt.props.Items() {
-			ra, ok := types.LookupReservedArg(m.Key)
-			if !ok || lt.isProgramArg(m.Key) {
+			ra, ok := types.LookupReservedArg(m.Key())
+			if !ok || lt.isProgramArg(m.Key()) {
 				continue
 			}
-			if _, onStage := lt.reserved(m.Key); onStage {
+			if _, onStage := lt.reserved(m.Key()); onStage {
 				continue
 			}
 			var on []string
@@ -268,7 +268,7 @@ func checkReservedWrongStage(p *lint.Pass) {
 					served = append(served, stageNoun(s))
 				}
 			}
-			p.ReportKey(m, "%s tool %q declares %q, which Part III §4.4 reserves for %s tools only; remove it, since Part II §6.4 prohibits request fields a %s request does not define", strings.Join(served, "/"), lt.Name, m.Key, strings.Join(on, " and "), strings.Join(served, "/"))
+			p.ReportKey(m, "%s tool %q declares %q, which Part III §4.4 reserves for %s tools only; remove it, since Part II §6.4 prohibits request fields a %s request does not define", strings.Join(served, "/"), lt.Name, m.Key(), strings.Join(on, " and "), strings.Join(served, "/"))
 		}
 	}
 }

@@ -189,11 +189,11 @@ func TestToolschemaConstraints(t *testing.T) {
 		root := parseSchema(t, `{"properties": {"m": `+c.member+`}, "$defs": {"s": {"type": "string", "title": "S"}, "e": {"enum": ["a"]}, "loop": {"$ref": "#/$defs/loop"}}}`)
 		var got []string
 		for _, n := range constraints(root, root.Path("properties", "m"), true, refMemo{}) {
-			if n.Key == "m" {
+			if n.Key() == "m" {
 				got = append(got, "")
 				continue
 			}
-			got = append(got, n.Key)
+			got = append(got, n.Key())
 		}
 		if strings.Join(got, ",") != strings.Join(c.want, ",") {
 			t.Errorf("%s: constraints %q, want %q", c.member, got, c.want)

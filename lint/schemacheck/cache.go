@@ -63,19 +63,19 @@ func hashNode(h hash.Hash, n *source.Node, buf []byte) {
 	buf[0] = byte(n.Kind)
 	switch n.Kind {
 	case source.Bool:
-		if n.Truth {
+		if n.Truth() {
 			buf[0] |= 0x80
 		}
 		h.Write(buf[:1])
 	case source.Number, source.String:
-		h.Write(buf[:1+binary.PutUvarint(buf[1:], uint64(len(n.Text)))])
-		h.Write([]byte(n.Text))
+		h.Write(buf[:1+binary.PutUvarint(buf[1:], uint64(len(n.Text())))])
+		h.Write([]byte(n.Text()))
 	case source.Array, source.Object:
-		h.Write(buf[:1+binary.PutUvarint(buf[1:], uint64(len(n.Kids)))])
-		for _, k := range n.Kids {
+		h.Write(buf[:1+binary.PutUvarint(buf[1:], uint64(len(n.Kids())))])
+		for _, k := range n.Kids() {
 			if n.Kind == source.Object {
-				h.Write(buf[1 : 1+binary.PutUvarint(buf[1:], uint64(len(k.Key)))])
-				h.Write([]byte(k.Key))
+				h.Write(buf[1 : 1+binary.PutUvarint(buf[1:], uint64(len(k.Key())))])
+				h.Write([]byte(k.Key()))
 			}
 			hashNode(h, k, buf)
 		}

@@ -166,8 +166,8 @@ func mayHaveIssues(n *source.Node) bool {
 	if n.Kind != source.Object {
 		return false
 	}
-	for _, k := range n.Kids {
-		switch k.Key {
+	for _, k := range n.Kids() {
+		switch k.Key() {
 		case "$ref", "$dynamicRef", "$recursiveRef", "$schema", "pattern", "patternProperties":
 			return true
 		case "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
@@ -179,15 +179,15 @@ func mayHaveIssues(n *source.Node) bool {
 			if !k.IsArray() && mayHaveIssues(k) {
 				return true
 			}
-			if k.IsArray() && anyHasIssues(k.Kids) {
+			if k.IsArray() && anyHasIssues(k.Kids()) {
 				return true
 			}
 		case "allOf", "anyOf", "oneOf", "prefixItems":
-			if k.IsArray() && anyHasIssues(k.Kids) {
+			if k.IsArray() && anyHasIssues(k.Kids()) {
 				return true
 			}
 		case "properties", "$defs", "definitions", "dependentSchemas", "dependencies":
-			if k.IsObject() && anyHasIssues(k.Kids) {
+			if k.IsObject() && anyHasIssues(k.Kids()) {
 				return true
 			}
 		}
@@ -245,7 +245,7 @@ func idOf(n *source.Node) *source.Node {
 	if id := n.Get("$id"); id.IsString() {
 		return id
 	}
-	if id := n.Get("id"); id.IsString() && n.Get("$schema").IsString() && strings.Contains(n.Get("$schema").Text, "draft-04") {
+	if id := n.Get("id"); id.IsString() && n.Get("$schema").IsString() && strings.Contains(n.Get("$schema").Text(), "draft-04") {
 		return id
 	}
 	return nil
@@ -258,7 +258,7 @@ func walk(n *source.Node, base *url.URL, visit func(*source.Node, *url.URL)) {
 		return
 	}
 	if id := idOf(n); id != nil {
-		if u, err := url.Parse(id.Text); err == nil {
+		if u, err := url.Parse(id.Text()); err == nil {
 			base = base.ResolveReference(u)
 		}
 	}
@@ -277,18 +277,18 @@ func Subschemas(n *source.Node) []*source.Node {
 	var out []*source.Node
 	for _, k := range n.Items() {
 		switch {
-		case schemaKeyword[k.Key]:
+		case schemaKeyword[k.Key()]:
 			out = append(out, k)
-		case arrayKeyword[k.Key] && k.IsArray():
-			out = append(out, k.Kids...)
-		case mapKeyword[k.Key] && k.IsObject():
-			out = append(out, k.Kids...)
-		case k.Key == "items" && k.IsArray():
-			out = append(out, k.Kids...)
-		case k.Key == "items":
+		case arrayKeyword[k.Key()] && k.IsArray():
+			out = append(out, k.Kids()...)
+		case mapKeyword[k.Key()] && k.IsObject():
+			out = append(out, k.Kids()...)
+		case k.Key() == "items" && k.IsArray():
+			out = append(out, k.Kids()...)
+		case k.Key() == "items":
 			out = append(out, k)
-		case k.Key == "dependencies" && k.IsObject():
-			for _, d := range k.Kids {
+		case k.Key() == "dependencies" && k.IsObject():
+			for _, d := range k.Kids() {
 				if d.IsObject() || d.IsBool() {
 					out = append(out, d)
 				}
@@ -346,30 +346,30 @@ func strip(u string) string {
 }
 
 func (s *scanner) check(n *source.Node, base *url.URL) {
-	for _, m := range n.Kids {
-		switch m.Key {
+	for _, m := range n.Kids() {
+		switch m.Key() {
 		case "$ref", "$dynamicRef", "$recursiveRef":
 			if m.Kind == source.String {
 				s.checkRef(m, base)
 			}
 		case "$schema":
-			if m.Kind == source.String && !knownDialect(m.Text) {
+			if m.Kind == source.String && !knownDialect(m.Text()) {
 				s.drop[m] = true
-				s.add(Issue{Kind: UnknownDialect, Node: m, Message: fmt.Sprintf("$schema %q is not a JSON Schema dialect pilotage-lint knows, and it never fetches one; use \"https://json-schema.org/draft/2020-12/schema\" or leave $schema out", clip(m.Text))})
+				s.add(Issue{Kind: UnknownDialect, Node: m, Message: fmt.Sprintf("$schema %q is not a JSON Schema dialect pilotage-lint knows, and it never fetches one; use \"https://json-schema.org/draft/2020-12/schema\" or leave $schema out", clip(m.Text()))})
 			}
 		case "pattern":
 			if m.Kind == source.String {
-				if _, err := regexp.Compile(m.Text); err != nil {
+				if _, err := regexp.Compile(m.Text()); err != nil {
 					s.drop[m] = true
-					s.add(Issue{Kind: BadRegex, Node: m, Message: fmt.Sprintf("pattern %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", clip(m.Text), reErr(err))})
+					s.add(Issue{Kind: BadRegex, Node: m, Message: fmt.Sprintf("pattern %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", clip(m.Text()), reErr(err))})
 				}
 			}
 		case "patternProperties":
 			if m.Kind == source.Object {
-				for _, k := range m.Kids {
-					if _, err := regexp.Compile(k.Key); err != nil {
+				for _, k := range m.Kids() {
+					if _, err := regexp.Compile(k.Key()); err != nil {
 						s.drop[k] = true
-						s.add(Issue{Kind: BadRegex, Node: k, Key: true, Message: fmt.Sprintf("patternProperties name %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", clip(k.Key), reErr(err))})
+						s.add(Issue{Kind: BadRegex, Node: k, Key: true, Message: fmt.Sprintf("patternProperties name %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", clip(k.Key()), reErr(err))})
 					}
 				}
 			}
@@ -378,10 +378,10 @@ func (s *scanner) check(n *source.Node, base *url.URL) {
 }
 
 func (s *scanner) checkRef(m *source.Node, base *url.URL) {
-	u, err := url.Parse(m.Text)
+	u, err := url.Parse(m.Text())
 	if err != nil {
 		s.drop[m] = true
-		s.add(Issue{Kind: Invalid, Node: m, Ref: m.Text, Message: fmt.Sprintf("%s %q is not a valid URI reference; point it at a definition in this schema, such as \"#/$defs/name\"", m.Key, clip(m.Text))})
+		s.add(Issue{Kind: Invalid, Node: m, Ref: m.Text(), Message: fmt.Sprintf("%s %q is not a valid URI reference; point it at a definition in this schema, such as \"#/$defs/name\"", m.Key(), clip(m.Text()))})
 		return
 	}
 	target := strip(base.ResolveReference(u).String())
@@ -389,7 +389,7 @@ func (s *scanner) checkRef(m *source.Node, base *url.URL) {
 		frag := u.Fragment
 		if _, ok := res.Resolve(frag); strings.HasPrefix(frag, "/") && !ok {
 			s.drop[m] = true
-			s.add(Issue{Kind: Invalid, Node: m, Ref: m.Text, Message: fmt.Sprintf("%s %q names no value inside this schema; point it at an existing definition, such as \"#/$defs/name\"", m.Key, clip(m.Text))})
+			s.add(Issue{Kind: Invalid, Node: m, Ref: m.Text(), Message: fmt.Sprintf("%s %q names no value inside this schema; point it at an existing definition, such as \"#/$defs/name\"", m.Key(), clip(m.Text()))})
 		}
 		return
 	}
@@ -400,7 +400,7 @@ func (s *scanner) checkRef(m *source.Node, base *url.URL) {
 		return
 	}
 	s.drop[m] = true
-	s.add(Issue{Kind: ExternalRef, Node: m, Ref: m.Text, Message: fmt.Sprintf("%s %q points outside this schema, which no client can be relied on to fetch and pilotage-lint never follows; copy the referenced schema under $defs and refer to it as \"#/$defs/name\"", m.Key, clip(m.Text))})
+	s.add(Issue{Kind: ExternalRef, Node: m, Ref: m.Text(), Message: fmt.Sprintf("%s %q points outside this schema, which no client can be relied on to fetch and pilotage-lint never follows; copy the referenced schema under $defs and refer to it as \"#/$defs/name\"", m.Key(), clip(m.Text()))})
 }
 
 func reErr(err error) string {
@@ -429,16 +429,16 @@ func clipN(s string, n int) string {
 func value(n *source.Node, drop map[*source.Node]bool) any {
 	switch n.Kind {
 	case source.Array:
-		out := make([]any, len(n.Kids))
-		for i, k := range n.Kids {
+		out := make([]any, len(n.Kids()))
+		for i, k := range n.Kids() {
 			out[i] = value(k, drop)
 		}
 		return out
 	case source.Object:
-		out := make(map[string]any, len(n.Kids))
-		for _, k := range n.Kids {
+		out := make(map[string]any, len(n.Kids()))
+		for _, k := range n.Kids() {
 			if !drop[k] {
-				out[k.Key] = value(k, drop)
+				out[k.Key()] = value(k, drop)
 			}
 		}
 		return out

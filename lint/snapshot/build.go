@@ -28,10 +28,10 @@ func Detect(f *source.File) Kind {
 func detectNode(n *source.Node) Kind {
 	switch {
 	case n.IsArray():
-		if len(n.Kids) > 0 && n.Kids[0].IsObject() && n.Kids[0].Has("jsonrpc") {
+		if len(n.Kids()) > 0 && n.Kids()[0].IsObject() && n.Kids()[0].Has("jsonrpc") {
 			return KindCapture
 		}
-		if len(n.Kids) == 0 || n.Kids[0].IsObject() && n.Kids[0].Has("name") {
+		if len(n.Kids()) == 0 || n.Kids()[0].IsObject() && n.Kids()[0].Has("name") {
 			return KindTools
 		}
 	case n.IsObject():
@@ -158,7 +158,7 @@ func build(f *source.File, kind Kind) (*Snapshot, error) {
 				msgs = append(msgs, d.Root)
 			}
 		} else if root.IsArray() {
-			msgs = root.Kids
+			msgs = root.Kids()
 		} else {
 			msgs = []*source.Node{root}
 		}
@@ -241,7 +241,7 @@ func (s *Snapshot) setManifestResult(n *source.Node) {
 	s.ManifestResult = n
 	// A request error's structuredContent is an error object, not a
 	// manifest: judging it as one only buries the one real fault.
-	if ie := n.Get("isError"); ie.IsBool() && ie.Truth {
+	if ie := n.Get("isError"); ie.IsBool() && ie.Truth() {
 		return
 	}
 	if sc := n.Get("structuredContent"); sc != nil {
@@ -308,7 +308,7 @@ func (s *Snapshot) addTools(arr *source.Node) {
 	if s.ToolsArray == nil {
 		s.ToolsArray = arr
 	}
-	for _, n := range arr.Kids {
+	for _, n := range arr.Kids() {
 		if !n.IsObject() {
 			continue
 		}
@@ -342,7 +342,7 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 		s.Resources = v
 	}
 	if calls := n.Get("calls"); calls.IsArray() {
-		for _, c := range calls.Kids {
+		for _, c := range calls.Kids() {
 			if !c.IsObject() {
 				continue
 			}
@@ -466,9 +466,9 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 // "lacks pilotage" and "lacks languages".
 func manifestResult(result *source.Node) bool {
 	isErr := result.Get("isError")
-	return result.IsObject() && !(isErr.IsBool() && isErr.Truth)
+	return result.IsObject() && !(isErr.IsBool() && isErr.Truth())
 }
 
 func idKey(id *source.Node) string {
-	return id.Kind.String() + ":" + id.Text
+	return id.Kind.String() + ":" + id.Text()
 }

@@ -140,7 +140,7 @@ func (s *Snapshot) classifyCalls() {
 			v.Channel = ChannelCarrier
 		case c.Result.IsObject():
 			isErr := c.Result.Get("isError")
-			if isErr.IsBool() && isErr.Truth || v.StructuredContent.Get("error").IsObject() {
+			if isErr.IsBool() && isErr.Truth() || v.StructuredContent.Get("error").IsObject() {
 				v.Channel = ChannelRequestError
 				v.ErrorKind, _ = v.StructuredContent.Path("error").Str("kind")
 			} else {
@@ -207,7 +207,7 @@ func (s *Snapshot) callLanguage(c *Call, lt *LoopTool) {
 	if decl := s.Tool(c.Name).ProgramDeclaration(); decl != nil {
 		pairs := []*source.Node{decl}
 		if ls := decl.Get("languages"); ls.IsArray() {
-			pairs = ls.Kids
+			pairs = ls.Kids()
 		}
 		for _, pr := range pairs {
 			arg, _ := pr.Str("argument")

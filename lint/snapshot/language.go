@@ -52,9 +52,9 @@ func declaration(n *source.Node) types.CapabilityDeclaration {
 	if !n.IsObject() {
 		return nil
 	}
-	d := make(types.CapabilityDeclaration, len(n.Kids))
-	for _, k := range n.Kids {
-		d[k.Key] = capability(k)
+	d := make(types.CapabilityDeclaration, len(n.Kids()))
+	for _, k := range n.Kids() {
+		d[k.Key()] = capability(k)
 	}
 	return d
 }
@@ -62,26 +62,26 @@ func declaration(n *source.Node) types.CapabilityDeclaration {
 // capability is what types.Capability's UnmarshalJSON makes of v's JSON.
 func capability(v *source.Node) types.Capability {
 	switch {
-	case v.Kind == source.Bool && v.Truth:
+	case v.Kind == source.Bool && v.Truth():
 		return types.Capability{Form: types.FormTrue}
 	case v.Kind == source.Bool:
 		return types.Capability{Form: types.FormFalse}
 	case v.Kind == source.Object:
-		c := types.Capability{Form: types.FormObject, Sub: make(map[string]bool, len(v.Kids))}
+		c := types.Capability{Form: types.FormObject, Sub: make(map[string]bool, len(v.Kids()))}
 		// Backwards, so the last of repeated names decides, as in Value.
-		for i := len(v.Kids) - 1; i >= 0; i-- {
-			s := v.Kids[i]
-			if _, done := c.Sub[s.Key]; done || slices.Contains(c.BadSub, s.Key) {
+		for i := len(v.Kids()) - 1; i >= 0; i-- {
+			s := v.Kids()[i]
+			if _, done := c.Sub[s.Key()]; done || slices.Contains(c.BadSub, s.Key()) {
 				continue
 			}
 			switch s.Kind {
 			case source.Bool:
-				c.Sub[s.Key] = s.Truth
+				c.Sub[s.Key()] = s.Truth()
 			case source.Null:
 				// encoding/json leaves a bool alone on null, without error.
-				c.Sub[s.Key] = false
+				c.Sub[s.Key()] = false
 			default:
-				c.BadSub = append(c.BadSub, s.Key)
+				c.BadSub = append(c.BadSub, s.Key())
 			}
 		}
 		sort.Strings(c.BadSub)
@@ -132,7 +132,7 @@ func LanguagesOf(manifest *source.Node) []*Language {
 		server = nil
 	}
 	var out []*Language
-	for i, n := range langs.Kids {
+	for i, n := range langs.Kids() {
 		if !n.IsObject() {
 			continue
 		}

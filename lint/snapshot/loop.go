@@ -69,12 +69,12 @@ func (s *Snapshot) findLoopTools() []*LoopTool {
 		if !loop.IsObject() {
 			continue
 		}
-		for _, m := range loop.Kids {
-			st, ok := loopMembers[m.Key]
-			if !ok || m.Kind != source.String || m.Text == "" {
+		for _, m := range loop.Kids() {
+			st, ok := loopMembers[m.Key()]
+			if !ok || m.Kind != source.String || m.Text() == "" {
 				continue
 			}
-			lt := get(m.Text)
+			lt := get(m.Text())
 			lt.Stages[st] = append(lt.Stages[st], l)
 		}
 	}

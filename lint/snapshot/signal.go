@@ -75,8 +75,8 @@ func capabilitiesSignal(n *source.Node) bool {
 	if n.Kind != source.Object && n.Kind != source.Array {
 		return false
 	}
-	for _, k := range n.Kids {
-		if n.Kind == source.Object && k.Key == "capabilities" && k.IsObject() {
+	for _, k := range n.Kids() {
+		if n.Kind == source.Object && k.Key() == "capabilities" && k.IsObject() {
 			if k.Has(types.ExtensionID) || k.Has(types.LegacyExtensionID) || hasExtensionKey(k.Get("experimental")) {
 				return true
 			}

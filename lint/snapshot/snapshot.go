@@ -161,13 +161,13 @@ func (s *Snapshot) walk() {
 			return
 		}
 		if n.Kind == source.Object && n.Parent != nil && n.Parent.Kind == source.Object &&
-			(n.Key == "capabilities" || n.Key == types.ClientCapabilitiesMetaKey) {
+			(n.Key() == "capabilities" || n.Key() == types.ClientCapabilitiesMetaKey) {
 			if ext := n.Get("extensions"); ext.IsObject() {
 				s.extensions = append(s.extensions, ext)
 			}
 		}
-		for _, k := range n.Kids {
-			if n.Kind == source.Object && k.Key == "_meta" && k.Kind == source.Object {
+		for _, k := range n.Kids() {
+			if n.Kind == source.Object && k.Key() == "_meta" && k.Kind == source.Object {
 				s.metas = append(s.metas, k)
 			}
 			visit(k)

@@ -104,25 +104,25 @@ func parseRaw(raw json.RawMessage) *source.Node {
 func writeNode(b *bytes.Buffer, n *source.Node, indent int) {
 	switch n.Kind {
 	case source.Object:
-		kids := append([]*source.Node(nil), n.Kids...)
-		sort.SliceStable(kids, func(i, j int) bool { return kids[i].Key < kids[j].Key })
+		kids := append([]*source.Node(nil), n.Kids()...)
+		sort.SliceStable(kids, func(i, j int) bool { return kids[i].Key() < kids[j].Key() })
 		o := make(objectValue, len(kids))
 		for i, k := range kids {
-			o[i] = member{k.Key, nodeValue{k}}
+			o[i] = member{k.Key(), nodeValue{k}}
 		}
 		o.write(b, indent)
 	case source.Array:
-		a := make(arrayValue, len(n.Kids))
-		for i, k := range n.Kids {
+		a := make(arrayValue, len(n.Kids()))
+		for i, k := range n.Kids() {
 			a[i] = nodeValue{k}
 		}
 		a.write(b, indent)
 	case source.String:
-		writeString(b, n.Text)
+		writeString(b, n.Text())
 	case source.Number:
-		b.WriteString(n.Text)
+		b.WriteString(n.Text())
 	case source.Bool:
-		if n.Truth {
+		if n.Truth() {
 			b.WriteString("true")
 		} else {
 			b.WriteString("false")

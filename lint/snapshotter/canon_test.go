@@ -11,7 +11,7 @@ import (
 func TestCanonical(t *testing.T) {
 	raw := json.RawMessage(`{"b": 1.50, "a": {"z": [], "y": {}, "x": "<é>"}, "b": 2e3}`)
 	doc := objectValue{
-		{"tools", objectValue{{"tools", sortedBy(parseRaw(json.RawMessage(`[{"name": "b"}, {"name": "a"}]`)).Kids, "name")}}},
+		{"tools", objectValue{{"tools", sortedBy(parseRaw(json.RawMessage(`[{"name": "b"}, {"name": "a"}]`)).Kids(), "name")}}},
 		{"manifest", rawValue(raw)},
 	}
 	var b bytes.Buffer

@@ -162,7 +162,7 @@ func learn(t *probe.Target, pr *probe.Probe, ex *exchange) {
 			var topics []string
 			for _, tp := range g.Get("topics").Items() {
 				if tp.IsString() {
-					topics = append(topics, tp.Text)
+					topics = append(topics, tp.Text())
 				}
 			}
 			t.Guides = append(t.Guides, probe.Guide{ID: id, Topics: topics})

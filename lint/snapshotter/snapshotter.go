@@ -320,7 +320,7 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 		}
 		n := parseRaw(ex.result)
 		if arr := n.Get(member); arr.IsArray() {
-			all = append(all, arr.Kids...)
+			all = append(all, arr.Kids()...)
 		}
 		next, _ := n.Str("nextCursor")
 		if next == "" {
@@ -373,7 +373,7 @@ func recordedCall(name string, arguments json.RawMessage, ex *exchange) objectVa
 func manifestLike(result json.RawMessage) bool {
 	n := parseRaw(result)
 	isErr := n.Get("isError")
-	return n.Get("structuredContent").IsObject() && !(isErr.IsBool() && isErr.Truth)
+	return n.Get("structuredContent").IsObject() && !(isErr.IsBool() && isErr.Truth())
 }
 
 // describe says in a few words what a call drew that is not a manifest.
@@ -382,7 +382,7 @@ func describe(ex *exchange) string {
 		return fmt.Sprintf("drew JSON-RPC error %d %q", ex.err.Code, ex.err.Message)
 	}
 	n := parseRaw(ex.result)
-	if isErr := n.Get("isError"); isErr.IsBool() && isErr.Truth {
+	if isErr := n.Get("isError"); isErr.IsBool() && isErr.Truth() {
 		return "returned isError: true"
 	}
 	return "returned no structuredContent (only text content)"

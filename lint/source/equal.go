@@ -17,32 +17,32 @@ func Equal(a, b *Node) bool {
 	case Null:
 		return true
 	case Bool:
-		return a.Truth == b.Truth
+		return a.Truth() == b.Truth()
 	case String:
-		return a.Text == b.Text
+		return a.Text() == b.Text()
 	case Number:
-		x, okx := new(big.Float).SetString(a.Text)
-		y, oky := new(big.Float).SetString(b.Text)
+		x, okx := new(big.Float).SetString(a.Text())
+		y, oky := new(big.Float).SetString(b.Text())
 		if !okx || !oky {
-			return a.Text == b.Text
+			return a.Text() == b.Text()
 		}
 		return x.Cmp(y) == 0
 	case Array:
-		if len(a.Kids) != len(b.Kids) {
+		if len(a.Kids()) != len(b.Kids()) {
 			return false
 		}
-		for i := range a.Kids {
-			if !Equal(a.Kids[i], b.Kids[i]) {
+		for i := range a.Kids() {
+			if !Equal(a.Kids()[i], b.Kids()[i]) {
 				return false
 			}
 		}
 		return true
 	}
-	if len(a.Kids) != len(b.Kids) {
+	if len(a.Kids()) != len(b.Kids()) {
 		return false
 	}
-	for _, k := range a.Kids {
-		if !Equal(k, b.Get(k.Key)) {
+	for _, k := range a.Kids() {
+		if !Equal(k, b.Get(k.Key())) {
 			return false
 		}
 	}
@@ -56,7 +56,7 @@ func (n *Node) Objects() []*Node {
 		return nil
 	}
 	var out []*Node
-	for _, k := range n.Kids {
+	for _, k := range n.Kids() {
 		if k.IsObject() {
 			out = append(out, k)
 		}

@@ -95,15 +95,22 @@ func checkNode(t *testing.T, f *File, n, parent *Node, depth int, unique bool) {
 	if depth > 64 {
 		t.Fatalf("node deeper than MaxDepth")
 	}
-	if cap(n.Kids) != len(n.Kids) {
+	if cap(n.Kids()) != len(n.Kids()) {
 		t.Fatalf("Kids has spare capacity: appending would write into a neighbour")
 	}
-	for i, k := range n.Kids {
-		if int(k.Index) != i {
-			t.Fatalf("kid %d has Index %d", i, k.Index)
+	for i, k := range n.Kids() {
+		if int(k.Index()) != i {
+			t.Fatalf("kid %d has Index %d", i, k.Index())
 		}
-		if n.Kind == Object && (k.KeyStart < n.Start || k.KeyEnd > k.Start) {
-			t.Fatalf("member name span %d-%d misplaced", k.KeyStart, k.KeyEnd)
+		if n.Kind == Object {
+			ks, ke := k.KeyStart(), k.KeyEnd()
+			if ks < n.Start || ke > k.Start || ke-ks < 2 || f.Data[ks] != '"' || f.Data[ke-1] != '"' {
+				t.Fatalf("member name span %d-%d misplaced", ks, ke)
+			}
+			var name string
+			if err := json.Unmarshal([]byte(f.Data[ks:ke]), &name); err == nil && utf8.ValidString(f.Data[ks:ke]) && name != k.Key() {
+				t.Fatalf("member name %q read as %q", f.Data[ks:ke], k.Key())
+			}
 		}
 		checkNode(t, f, k, n, depth+1, unique)
 	}

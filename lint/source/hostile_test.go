@@ -167,10 +167,10 @@ func TestLongString(t *testing.T) {
 		t.Fatalf("problems: %s", problems(f))
 	}
 	d := f.Docs[0].Root.Get("description")
-	if d.Text != long {
+	if d.Text() != long {
 		t.Fatal("string value differs")
 	}
-	if unsafe.StringData(d.Text) != unsafe.StringData(f.Data[17:]) {
+	if unsafe.StringData(d.Text()) != unsafe.StringData(f.Data[17:]) {
 		t.Error("the string was copied rather than sliced from the file text")
 	}
 	if p := f.Position(len(f.Data) - 1); p.Line != 1 || p.Column != len(f.Data) {

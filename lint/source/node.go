@@ -5,9 +5,12 @@
 package source
 
 import (
+	"cmp"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/go-openapi/jsonpointer"
 )
@@ -48,23 +51,130 @@ func (k Kind) String() string {
 
 // Node is one JSON value. Members of an object and elements of an array are
 // kept in document order in Kids; a member's name is its Key.
+//
+// A Node is 40 bytes: a 10,000-tool listing holds one per 60 bytes of
+// text, so the node is most of what a large input costs beyond its text.
+// Strings, numbers and member names are therefore not stored but sliced
+// from the file text on demand; only the few that needed unescaping are
+// kept, decoded, on the File.
 type Node struct {
 	Parent *Node
-	// Key is the member name when the parent is an object.
-	Key string
-	// Text is the decoded string of a String, or the literal of a Number.
-	Text string
-	Kids []*Node
+	kids   **Node // first of Kids; the array is shared with other containers
+	file   *File
+	nkids  int32
 	// Start and End are the byte offsets of the value in its File.
 	Start, End int32
-	// KeyStart and KeyEnd span the quoted member name, when the parent is an
-	// object; findings about a name (rather than its value) point there.
-	KeyStart, KeyEnd int32
-	// Index is the position in the parent's Kids.
-	Index int32
-	Kind  Kind
-	// Truth is the value of a Bool.
-	Truth bool
+	// keyLen is the length of the quoted member name, or longKey when it
+	// does not fit and is kept on the File.
+	keyLen uint16
+	Kind   Kind
+	bits   uint8
+}
+
+const (
+	bitTrue      = 1 << iota // a Bool's value
+	bitTextCoded             // Text differs from the quoted text: see File.decoded
+	bitKeyCoded              // Key differs from the quoted text: see File.decoded
+	// The top two bits hold the bytes between a member name and its value
+	// (": " is 2) when they are 1 to 3, so that finding the name costs no
+	// scan of the text; 0 means count them.
+	gapShift = 6
+	gapMax   = 3
+	longKey  = 1<<16 - 1
+)
+
+// Kids returns the members or elements in document order. The slice has no
+// spare capacity: appending to it copies it.
+func (n *Node) Kids() []*Node {
+	return unsafe.Slice(n.kids, n.nkids)
+}
+
+// Text is the decoded string of a String, or the literal of a Number; ""
+// for any other value.
+func (n *Node) Text() string {
+	switch n.Kind {
+	case String:
+		if n.bits&bitTextCoded != 0 {
+			return n.file.decoded[n.Start]
+		}
+		return n.file.Data[n.Start+1 : n.End-1]
+	case Number:
+		return n.file.Data[n.Start:n.End]
+	}
+	return ""
+}
+
+// Truth is the value of a Bool.
+func (n *Node) Truth() bool { return n.bits&bitTrue != 0 }
+
+// Key is the decoded member name when the parent is an object, and ""
+// otherwise.
+func (n *Node) Key() string {
+	if n.Parent == nil || n.Parent.Kind != Object {
+		return ""
+	}
+	if n.bits&bitKeyCoded != 0 {
+		return n.file.decoded[n.KeyStart()]
+	}
+	return n.file.Data[n.KeyStart()+1 : n.KeyEnd()-1]
+}
+
+// KeyEnd is the offset just past the quoted member name: the text between
+// it and Start holds only white space and the colon, so it is found by
+// walking back from Start. Findings about a name (rather than its value)
+// point at KeyStart–KeyEnd. Both are 0 when the parent is not an object.
+func (n *Node) KeyEnd() int32 {
+	if n.Parent == nil || n.Parent.Kind != Object {
+		return 0
+	}
+	return n.keyEnd()
+}
+
+func (n *Node) keyEnd() int32 {
+	if gap := int32(n.bits >> gapShift); gap != 0 {
+		return n.Start - gap
+	}
+	d := n.file.Data
+	i := n.Start - 1
+	for d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r' || d[i] == ':' {
+		i--
+	}
+	return i + 1
+}
+
+// KeyStart is the offset of the opening quote of the member name.
+func (n *Node) KeyStart() int32 {
+	if n.Parent == nil || n.Parent.Kind != Object {
+		return 0
+	}
+	if n.keyLen == longKey {
+		return n.file.longKeys[n.Start]
+	}
+	return n.KeyEnd() - int32(n.keyLen)
+}
+
+// Index is the position in the parent's Kids: they are in document
+// order, so it is found by a binary search on Start.
+func (n *Node) Index() int32 {
+	if n.Parent == nil {
+		return 0
+	}
+	kids := n.Parent.Kids()
+	i, _ := slices.BinarySearchFunc(kids, n.Start, func(k *Node, start int32) int { return cmp.Compare(k.Start, start) })
+	return int32(i)
+}
+
+// hasKey reports whether the member name is key, without slicing the text
+// when the lengths differ.
+func (n *Node) hasKey(key string) bool {
+	if n.bits&bitKeyCoded != 0 || n.keyLen == longKey {
+		return n.Key() == key
+	}
+	if int(n.keyLen) != len(key)+2 {
+		return false
+	}
+	end := n.keyEnd()
+	return n.file.Data[end-int32(n.keyLen)+1:end-1] == key
 }
 
 // Items returns the members or elements of n; nil for any other value and
@@ -73,7 +183,7 @@ func (n *Node) Items() []*Node {
 	if n == nil {
 		return nil
 	}
-	return n.Kids
+	return n.Kids()
 }
 
 // IsObject reports whether n is a non-nil object.
@@ -98,9 +208,10 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for i := len(n.Kids) - 1; i >= 0; i-- {
-		if n.Kids[i].Key == key {
-			return n.Kids[i]
+	kids := n.Kids()
+	for i := len(kids) - 1; i >= 0; i-- {
+		if kids[i].hasKey(key) {
+			return kids[i]
 		}
 	}
 	return nil
@@ -115,7 +226,7 @@ func (n *Node) Str(key string) (string, bool) {
 	if m == nil || m.Kind != String {
 		return "", false
 	}
-	return m.Text, true
+	return m.Text(), true
 }
 
 // Path walks a sequence of member names and array indexes (as decimal
@@ -130,10 +241,10 @@ func (n *Node) Path(tokens ...string) *Node {
 			cur = cur.Get(t)
 		case cur.Kind == Array:
 			i, err := strconv.Atoi(t)
-			if err != nil || i < 0 || i >= len(cur.Kids) {
+			if err != nil || i < 0 || i >= len(cur.Kids()) {
 				return nil
 			}
-			cur = cur.Kids[i]
+			cur = cur.Kids()[i]
 		default:
 			return nil
 		}
@@ -157,9 +268,9 @@ func (n *Node) Pointer() string {
 	var toks []string
 	for c := n; c.Parent != nil; c = c.Parent {
 		if c.Parent.Kind == Object {
-			toks = append(toks, jsonpointer.Escape(c.Key))
+			toks = append(toks, jsonpointer.Escape(c.Key()))
 		} else {
-			toks = append(toks, strconv.Itoa(int(c.Index)))
+			toks = append(toks, strconv.Itoa(int(c.Index())))
 		}
 	}
 	var b strings.Builder
@@ -201,21 +312,21 @@ func (n *Node) Value() any {
 	}
 	switch n.Kind {
 	case Bool:
-		return n.Truth
+		return n.Truth()
 	case Number:
-		return json.Number(n.Text)
+		return json.Number(n.Text())
 	case String:
-		return n.Text
+		return n.Text()
 	case Array:
-		out := make([]any, len(n.Kids))
-		for i, k := range n.Kids {
+		out := make([]any, len(n.Kids()))
+		for i, k := range n.Kids() {
 			out[i] = k.Value()
 		}
 		return out
 	case Object:
-		out := make(map[string]any, len(n.Kids))
-		for _, k := range n.Kids {
-			out[k.Key] = k.Value()
+		out := make(map[string]any, len(n.Kids()))
+		for _, k := range n.Kids() {
+			out[k.Key()] = k.Value()
 		}
 		return out
 	}

@@ -55,9 +55,6 @@ func Parse(name string, data []byte, opts Options) *File {
 		opts.Lines = true
 	}
 	p := &parser{f: f, s: f.Data, maxDepth: opts.MaxDepth, chunk: chunkFor(len(data))}
-	if len(data) <= MaxSize {
-		f.indexLines()
-	}
 	if len(data) > MaxSize {
 		p.problem(ProblemSyntax, 0, 0, "the file is %d bytes, more than the %d pilotage-lint can read; split it into smaller captures", len(data), MaxSize)
 		return f
@@ -81,6 +78,9 @@ type parser struct {
 	// gets an exact-size copy when it closes, so no Kids slice is grown
 	// element by element.
 	stack []*Node
+	// names holds the member names of the objects being read, for the
+	// duplicate check.
+	names []string
 	// kidSlab is carved into the Kids slices of small containers.
 	kidSlab []*Node
 	// chunk is the size of the first slabs, scaled to the text: a run over
@@ -169,6 +169,7 @@ func onlyBOM(ps []Problem) bool {
 func (p *parser) document() (root *Node) {
 	p.depth = 0
 	p.stack = p.stack[:0]
+	p.names = p.names[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errStop); !ok {
@@ -209,18 +210,18 @@ func (p *parser) node() *Node {
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
+	n.file = p.f
 	return n
 }
 
-// kids copies the members a container collected on the stack from base on
-// into its own slice, and pops them. The slice's capacity is its length, so
-// appending to one container's Kids never writes into another's.
-func (p *parser) kids(base int) []*Node {
+// kids copies the members container c collected on the stack from base on
+// into its Kids, and pops them.
+func (p *parser) kids(c *Node, base int) {
 	from := p.stack[base:]
 	p.stack = p.stack[:base]
 	n := len(from)
 	if n == 0 {
-		return nil
+		return
 	}
 	var out []*Node
 	if n > 256 {
@@ -234,7 +235,7 @@ func (p *parser) kids(base int) []*Node {
 	}
 	copy(out, from)
 	clear(from)
-	return out
+	c.kids, c.nkids = &out[0], int32(n)
 }
 
 func (p *parser) skipSpace() {
@@ -291,10 +292,13 @@ func (p *parser) value(parent *Node) *Node {
 		p.array(n)
 	case '"':
 		n.Kind = String
-		n.Text = p.str()
+		if text, coded := p.str(); coded {
+			p.f.decode(n.Start, text)
+			n.bits |= bitTextCoded
+		}
 	case 't':
 		p.literal("true")
-		n.Kind, n.Truth = Bool, true
+		n.Kind, n.bits = Bool, bitTrue
 	case 'f':
 		p.literal("false")
 		n.Kind = Bool
@@ -311,7 +315,7 @@ func (p *parser) value(parent *Node) *Node {
 				p.nonFinite("-Infinity")
 			}
 			n.Kind = Number
-			n.Text = p.number()
+			p.number()
 		} else {
 			p.unexpected("where a value was expected")
 		}
@@ -352,14 +356,14 @@ func (p *parser) object(n *Node) {
 		return
 	}
 	var seen map[string]bool
-	base := len(p.stack)
+	base, nbase := len(p.stack), len(p.names)
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.s) || p.s[p.pos] != '"' {
 			p.unexpected("where a member name (a string) was expected")
 		}
 		ks := p.pos
-		key := p.str()
+		key, coded := p.str()
 		ke := p.pos
 		p.skipSpace()
 		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
@@ -367,11 +371,27 @@ func (p *parser) object(n *Node) {
 		}
 		p.pos++
 		m := p.value(n)
-		m.Key, m.KeyStart, m.KeyEnd, m.Index = key, int32(ks), int32(ke), int32(len(p.stack)-base)
-		if p.duplicate(p.stack[base:], key, &seen) {
+		if coded {
+			p.f.decode(int32(ks), key)
+			m.bits |= bitKeyCoded
+		}
+		if gap := int(m.Start) - ke; gap <= gapMax {
+			m.bits |= uint8(gap) << gapShift
+		}
+		if ke-ks < longKey {
+			m.keyLen = uint16(ke - ks)
+		} else {
+			m.keyLen = longKey
+			if p.f.longKeys == nil {
+				p.f.longKeys = map[int32]int32{}
+			}
+			p.f.longKeys[m.Start] = int32(ks)
+		}
+		if p.duplicate(p.names[nbase:], key, &seen) {
 			p.problem(ProblemDuplicateKey, ks, ke, "member %q appears more than once in this object; MCP SDKs disagree on which one wins, so keep exactly one", clip(key))
 		}
 		p.stack = append(p.stack, m)
+		p.names = append(p.names, key)
 		p.skipSpace()
 		if p.pos < len(p.s) && p.s[p.pos] == ',' {
 			p.pos++
@@ -380,7 +400,8 @@ func (p *parser) object(n *Node) {
 		if p.pos < len(p.s) && p.s[p.pos] == '}' {
 			p.pos++
 			p.depth--
-			n.Kids = p.kids(base)
+			p.kids(n, base)
+			p.names = p.names[:nbase]
 			return
 		}
 		p.unexpected("after an object member; expected ',' or '}'")
@@ -390,19 +411,19 @@ func (p *parser) object(n *Node) {
 // duplicate reports whether key is already among the members read so far.
 // Small objects are scanned; large ones switch to a set so that a
 // 10,000-member object stays linear.
-func (p *parser) duplicate(kids []*Node, key string, seen *map[string]bool) bool {
-	if *seen == nil && len(kids) < 16 {
-		for _, k := range kids {
-			if k.Key == key {
+func (p *parser) duplicate(names []string, key string, seen *map[string]bool) bool {
+	if *seen == nil && len(names) < 16 {
+		for _, k := range names {
+			if k == key {
 				return true
 			}
 		}
 		return false
 	}
 	if *seen == nil {
-		*seen = make(map[string]bool, 2*len(kids))
-		for _, k := range kids {
-			(*seen)[k.Key] = true
+		*seen = make(map[string]bool, 2*len(names))
+		for _, k := range names {
+			(*seen)[k] = true
 		}
 	}
 	if (*seen)[key] {
@@ -425,7 +446,6 @@ func (p *parser) array(n *Node) {
 	base := len(p.stack)
 	for {
 		e := p.value(n)
-		e.Index = int32(len(p.stack) - base)
 		p.stack = append(p.stack, e)
 		p.skipSpace()
 		if p.pos < len(p.s) && p.s[p.pos] == ',' {
@@ -435,14 +455,14 @@ func (p *parser) array(n *Node) {
 		if p.pos < len(p.s) && p.s[p.pos] == ']' {
 			p.pos++
 			p.depth--
-			n.Kids = p.kids(base)
+			p.kids(n, base)
 			return
 		}
 		p.unexpected("after an array element; expected ',' or ']'")
 	}
 }
 
-func (p *parser) number() string {
+func (p *parser) number() {
 	start := p.pos
 	s := p.s
 	i := p.pos
@@ -490,7 +510,6 @@ func (p *parser) number() string {
 			p.problem(ProblemNumberRange, start, i, "number %s is beyond the range of a 64-bit float, so most JSON receivers cannot represent it; send it as a string", clip(lit))
 		}
 	}
-	return lit
 }
 
 func clip(s string) string {
@@ -500,9 +519,10 @@ func clip(s string) string {
 	return s
 }
 
-// str reads a string token at pos and returns its decoded value. Strings
-// without escapes are substrings of the file text, not copies.
-func (p *parser) str() string {
+// str reads a string token at pos and returns its decoded value, and
+// whether that differs from the text between the quotes. Strings that need
+// no decoding are substrings of the file text, not copies.
+func (p *parser) str() (string, bool) {
 	start := p.pos
 	s := p.s
 	i := start + 1
@@ -510,10 +530,18 @@ func (p *parser) str() string {
 		c := s[i]
 		if c == '"' {
 			p.pos = i + 1
-			return s[start+1 : i]
+			return s[start+1 : i], false
 		}
-		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+		if c == '\\' || c < 0x20 {
 			break
+		}
+		if c >= utf8.RuneSelf {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w == 1 {
+				break
+			}
+			i += w
+			continue
 		}
 		i++
 	}
@@ -529,7 +557,7 @@ func (p *parser) str() string {
 		switch {
 		case c == '"':
 			p.pos = i + 1
-			return b.String()
+			return b.String(), true
 		case c < 0x20:
 			p.pos = i
 			p.stop(ProblemSyntax, i, i+1, "control character U+%04X inside a string must be escaped (\\u%04x)", c, c)
