@@ -344,7 +344,7 @@ func bindingLoopToolExistsCheck(p *lint.Pass) {
 }
 
 func bindingToolNameUniqueCheck(p *lint.Pass) {
-	first := map[string]*snapshot.Tool{}
+	first := make(map[string]*snapshot.Tool, len(p.Snap.Tools))
 	for _, t := range p.Snap.Tools {
 		n := t.Node.Get("name")
 		if !n.IsString() {

@@ -3,6 +3,7 @@ package rules_test
 import (
 	"encoding/json"
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/internal/benchdata"
@@ -77,5 +78,30 @@ func TestPerfBudget(t *testing.T) {
 	t.Logf("lint %s, decode %s: ratio %.2f (budget 5.0)", lintRes, decRes, ratio)
 	if ratio > 5 {
 		t.Fatalf("linting %d bytes costs %.2fx decoding them; the budget is 5x: profile with go test -run '^$' -bench Tools10k -cpuprofile cpu.prof ./lint/rules", len(data), ratio)
+	}
+}
+
+// TestMemoryBudget holds what linting a large listing allocates to a
+// multiple of its size. Unlike time, allocation is the same on every
+// machine, and on large inputs almost all of it stays live until the
+// report, so it is what peak RSS follows (bench/RESULTS.md, row 4). The
+// text itself is the caller's and is not counted; the nodes, their child
+// slices and what the rules keep are.
+func TestMemoryBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("memory measurement skipped in -short mode")
+	}
+	const budget = 1.5 // bytes allocated per input byte: 1.34 when written, 2.43 with the 88-byte node
+	data := benchdata.Snapshot(5000, 200)
+	lintBytes(t, "warm.json", data) // compiled schemas and shape instances are per process
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	lintBytes(t, "budget.json", data)
+	runtime.ReadMemStats(&after)
+	perByte := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(data))
+	t.Logf("%d bytes in, %d allocated: %.2f per input byte (budget %.1f)", len(data), after.TotalAlloc-before.TotalAlloc, perByte, budget)
+	if perByte > budget {
+		t.Fatalf("linting %d bytes allocates %.2f bytes per input byte; the budget is %.1f: profile with go test -run '^$' -bench Tools10k -memprofile mem.prof ./lint/rules", len(data), perByte, budget)
 	}
 }
