@@ -76,7 +76,7 @@ func capabilitiesSignal(n *source.Node) bool {
 		return false
 	}
 	for _, k := range n.Kids() {
-		if n.Kind == source.Object && k.Key() == "capabilities" && k.IsObject() {
+		if k.Kind == source.Object && n.Kind == source.Object && k.Key() == "capabilities" {
 			if k.Has(types.ExtensionID) || k.Has(types.LegacyExtensionID) || hasExtensionKey(k.Get("experimental")) {
 				return true
 			}

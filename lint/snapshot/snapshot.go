@@ -167,7 +167,7 @@ func (s *Snapshot) walk() {
 			}
 		}
 		for _, k := range n.Kids() {
-			if n.Kind == source.Object && k.Key() == "_meta" && k.Kind == source.Object {
+			if k.Kind == source.Object && n.Kind == source.Object && k.Key() == "_meta" {
 				s.metas = append(s.metas, k)
 			}
 			visit(k)

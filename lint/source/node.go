@@ -118,7 +118,11 @@ func (n *Node) Key() string {
 	if n.bits&bitKeyCoded != 0 {
 		return n.file.decoded[n.KeyStart()]
 	}
-	return n.file.Data[n.KeyStart()+1 : n.KeyEnd()-1]
+	end := n.keyEnd()
+	if n.keyLen == longKey {
+		return n.file.Data[n.file.longKeys[n.Start]+1 : end-1]
+	}
+	return n.file.Data[end-int32(n.keyLen)+1 : end-1]
 }
 
 // KeyEnd is the offset just past the quoted member name: the text between

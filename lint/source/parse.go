@@ -532,6 +532,19 @@ func (p *parser) str() (string, bool) {
 			p.pos = i + 1
 			return s[start+1 : i], false
 		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+		i++
+	}
+	// Valid UTF-8 needs no copy either; the loop above stays ASCII-only
+	// because it is a third of the parse of a large listing.
+	for i < len(s) {
+		c := s[i]
+		if c == '"' {
+			p.pos = i + 1
+			return s[start+1 : i], false
+		}
 		if c == '\\' || c < 0x20 {
 			break
 		}
