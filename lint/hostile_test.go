@@ -68,6 +68,53 @@ func TestTimeoutBetweenRules(t *testing.T) {
 	}
 }
 
+// TestStoppedNamesWhatWasLeft: a run stopped by its context says which
+// inputs it was linting and which it never started, whatever the timing.
+func TestStoppedNamesWhatWasLeft(t *testing.T) {
+	in := func(names ...string) []lint.Input {
+		var out []lint.Input
+		for _, n := range names {
+			out = append(out, lint.Input{Name: n, Data: []byte(`{"_meta": {"io.github.jafarsa0/pilotage": {}}}`), Explicit: true})
+		}
+		return out
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"a.json", "b.json"}, "context canceled before linting a.json, b.json"},
+		{[]string{"a.json", "b.json", "c.json", "d.json"}, "context canceled before linting any of 4 inputs"},
+	} {
+		_, err := lint.Run(cancelled, in(c.names...), &lint.Options{})
+		var se *lint.StoppedError
+		if !errors.As(err, &se) || len(se.Files) != 0 || strings.Join(se.Pending, ",") != strings.Join(c.names, ",") {
+			t.Fatalf("got %v, want a StoppedError with every input pending", err)
+		}
+		if se.Error() != c.want {
+			t.Errorf("message %q; want %q", se.Error(), c.want)
+		}
+	}
+
+	// One worker: the deadline ends the first input between rules, and the
+	// second, handed over after the end or not at all, is never started.
+	var slow []*lint.Rule
+	for range 50 {
+		slow = append(slow, &lint.Rule{ID: "slow", Severity: lint.Error, Syntax: true, Check: func(*lint.Pass) { time.Sleep(20 * time.Millisecond) }})
+	}
+	ctx, stop := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer stop()
+	_, err := lint.Run(ctx, in("slow.json", "next.json"), &lint.Options{Rules: slow, Jobs: 1})
+	var se *lint.StoppedError
+	if !errors.As(err, &se) || strings.Join(se.Files, ",") != "slow.json" || strings.Join(se.Pending, ",") != "next.json" {
+		t.Fatalf("got %v, want slow.json stopped and next.json pending", err)
+	}
+	if want := "context deadline exceeded while linting slow.json; 1 more input not started"; se.Error() != want {
+		t.Errorf("message %q; want %q", se.Error(), want)
+	}
+}
+
 // TestNonObjectTopLevel: a document that is a scalar, null or a plain array
 // is an input-kind finding and nothing else; the whole rule set runs on it
 // without failing.

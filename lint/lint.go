@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -111,10 +112,12 @@ type Skipped struct {
 // Run lints every input, in parallel, and returns findings sorted by file,
 // position and rule; the output does not depend on input order or CPU count.
 func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
-	// The feed below picks at random between a ready worker and a done
-	// context, so without this a cancelled Run could still lint and succeed.
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		se := &StoppedError{Err: err}
+		for _, in := range inputs {
+			se.Pending = append(se.Pending, in.Name)
+		}
+		return nil, se
 	}
 	var manifest *source.File
 	if opt.Manifest != nil {
@@ -132,46 +135,58 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 	outs := make([]out, len(inputs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	// unfinished holds the inputs a worker started and did not finish
-	// because the context ended, so a timeout can name them.
-	var mu sync.Mutex
-	var unfinished []string
+	// state records, per input, whether a worker finished it, or started
+	// it and stopped because the context ended, so that a timeout can say
+	// which inputs it left: a worker that receives an input after the end
+	// leaves it unstarted, whatever order select picked.
+	const (
+		pending = iota
+		done
+		stopped
+	)
+	state := make([]int, len(inputs))
 	for w := 0; w < jobs && w < len(inputs); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if ctx.Err() != nil {
+					continue
+				}
 				if opt.Progress != nil {
 					opt.Progress(inputs[i].Name)
 				}
 				info, fs, skips, ok := lintOne(ctx, &inputs[i], manifest, opt)
 				outs[i] = out{info, fs, skips}
+				state[i] = done
 				if !ok {
-					mu.Lock()
-					unfinished = append(unfinished, inputs[i].Name)
-					mu.Unlock()
+					state[i] = stopped
 				}
 			}
 		}()
 	}
-	var err error
 feed:
 	for i := range inputs {
 		select {
 		case next <- i:
 		case <-ctx.Done():
-			err = ctx.Err()
 			break feed
 		}
 	}
 	close(next)
 	wg.Wait()
-	if len(unfinished) > 0 {
-		sort.Strings(unfinished)
-		return nil, &StoppedError{Err: ctx.Err(), Files: unfinished}
-	}
-	if err != nil {
-		return nil, err
+	if slices.Contains(state, pending) || slices.Contains(state, stopped) {
+		se := &StoppedError{Err: ctx.Err()}
+		for i, st := range state {
+			switch st {
+			case stopped:
+				se.Files = append(se.Files, inputs[i].Name)
+			case pending:
+				se.Pending = append(se.Pending, inputs[i].Name)
+			}
+		}
+		sort.Strings(se.Files)
+		return nil, se
 	}
 	res := &Result{}
 	var all []Finding
@@ -191,16 +206,45 @@ feed:
 	return res, nil
 }
 
-// StoppedError is Run's error when its context ended while inputs were
-// being linted; Files names them. Rules are not interrupted: each input
-// stops at the next rule boundary.
+// StoppedError is Run's error when its context ended before every input
+// was linted: Files names those being linted then, Pending those not yet
+// started, in input order. Rules are not interrupted: each input stops at
+// the next rule boundary.
 type StoppedError struct {
-	Err   error
-	Files []string
+	Err     error
+	Files   []string
+	Pending []string
 }
 
 func (e *StoppedError) Error() string {
-	return fmt.Sprintf("%v while linting %s", e.Err, strings.Join(e.Files, ", "))
+	return fmt.Sprintf("%v%s", e.Err, e.Where())
+}
+
+// Where says what the stop left unlinted, for a message that begins with
+// what stopped the run: " while linting a.json; 3 more inputs not
+// started", or " before linting a.json" when nothing had started. A long
+// list of pending inputs is counted rather than named.
+func (e *StoppedError) Where() string {
+	var b strings.Builder
+	switch {
+	case len(e.Files) > 0:
+		b.WriteString(" while linting " + strings.Join(e.Files, ", "))
+		if n := len(e.Pending); n > 0 {
+			fmt.Fprintf(&b, "; %d more %s not started", n, plural(n, "input", "inputs"))
+		}
+	case len(e.Pending) > 0 && len(e.Pending) <= 3:
+		b.WriteString(" before linting " + strings.Join(e.Pending, ", "))
+	case len(e.Pending) > 3:
+		fmt.Fprintf(&b, " before linting any of %d inputs", len(e.Pending))
+	}
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (e *StoppedError) Unwrap() error { return e.Err }

@@ -219,8 +219,8 @@ func runLint(args []string, e *env) int {
 	if err != nil {
 		where := ""
 		var se *lint.StoppedError
-		if errors.As(err, &se) && len(se.Files) > 0 {
-			where = " while linting " + strings.Join(se.Files, ", ")
+		if errors.As(err, &se) {
+			where = se.Where()
 		}
 		fmt.Fprintf(e.stderr, "pilotage-lint: stopped after --timeout %s%s\n", f.timeout, where)
 		return exitUsage
