@@ -56,9 +56,8 @@ func (k Kind) String() string {
 // text, so the node is most of what a large input costs beyond its text.
 // Strings, numbers and member names are therefore not stored but sliced
 // from the file text on demand; only the few that needed unescaping are
-// kept, decoded, on the File. Nodes therefore come from Parse: a Node
-// literal has no text to read, and only its Kind and Kids (none) are
-// meaningful.
+// kept, decoded, on the File. So Nodes come from Parse: a Node literal
+// has no text to read, and only its Kind and Kids (none) are meaningful.
 type Node struct {
 	Parent *Node
 	kids   **Node // first of Kids; the array is shared with other containers
