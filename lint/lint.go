@@ -113,11 +113,7 @@ type Skipped struct {
 // position and rule; the output does not depend on input order or CPU count.
 func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
-		se := &StoppedError{Err: err}
-		for _, in := range inputs {
-			se.Pending = append(se.Pending, in.Name)
-		}
-		return nil, se
+		return nil, stoppedError(err, inputs, make([]inputState, len(inputs)))
 	}
 	var manifest *source.File
 	if opt.Manifest != nil {
@@ -139,12 +135,7 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 	// it and stopped because the context ended, so that a timeout can say
 	// which inputs it left: a worker that receives an input after the end
 	// leaves it unstarted, whatever order select picked.
-	const (
-		pending = iota
-		done
-		stopped
-	)
-	state := make([]int, len(inputs))
+	state := make([]inputState, len(inputs))
 	for w := 0; w < jobs && w < len(inputs); w++ {
 		wg.Add(1)
 		go func() {
@@ -158,9 +149,9 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 				}
 				info, fs, skips, ok := lintOne(ctx, &inputs[i], manifest, opt)
 				outs[i] = out{info, fs, skips}
-				state[i] = done
+				state[i] = inputDone
 				if !ok {
-					state[i] = stopped
+					state[i] = inputStopped
 				}
 			}
 		}()
@@ -175,18 +166,8 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if slices.Contains(state, pending) || slices.Contains(state, stopped) {
-		se := &StoppedError{Err: ctx.Err()}
-		for i, st := range state {
-			switch st {
-			case stopped:
-				se.Files = append(se.Files, inputs[i].Name)
-			case pending:
-				se.Pending = append(se.Pending, inputs[i].Name)
-			}
-		}
-		sort.Strings(se.Files)
-		return nil, se
+	if slices.ContainsFunc(state, func(st inputState) bool { return st != inputDone }) {
+		return nil, stoppedError(ctx.Err(), inputs, state)
 	}
 	res := &Result{}
 	var all []Finding
@@ -204,6 +185,30 @@ feed:
 	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	sort.SliceStable(res.Skipped, func(i, j int) bool { return res.Skipped[i].File < res.Skipped[j].File })
 	return res, nil
+}
+
+// inputState is how far Run got with one input.
+type inputState uint8
+
+const (
+	inputPending inputState = iota
+	inputDone
+	inputStopped // started, and left at a rule boundary when the context ended
+)
+
+// stoppedError names the inputs state says were left stopped or pending.
+func stoppedError(err error, inputs []Input, state []inputState) *StoppedError {
+	se := &StoppedError{Err: err}
+	for i, st := range state {
+		switch st {
+		case inputStopped:
+			se.Files = append(se.Files, inputs[i].Name)
+		case inputPending:
+			se.Pending = append(se.Pending, inputs[i].Name)
+		}
+	}
+	sort.Strings(se.Files)
+	return se
 }
 
 // StoppedError is Run's error when its context ended before every input
@@ -230,7 +235,7 @@ func (e *StoppedError) Where() string {
 	case len(e.Files) > 0:
 		b.WriteString(" while linting " + strings.Join(e.Files, ", "))
 		if n := len(e.Pending); n > 0 {
-			fmt.Fprintf(&b, "; %d more %s not started", n, plural(n, "input", "inputs"))
+			fmt.Fprintf(&b, "; %d more %s not started", n, Plural(n, "input"))
 		}
 	case len(e.Pending) > 0 && len(e.Pending) <= 3:
 		b.WriteString(" before linting " + strings.Join(e.Pending, ", "))
@@ -240,11 +245,12 @@ func (e *StoppedError) Where() string {
 	return b.String()
 }
 
-func plural(n int, one, many string) string {
+// Plural is word, with an s unless n is 1, for counts in messages.
+func Plural(n int, word string) string {
 	if n == 1 {
-		return one
+		return word
 	}
-	return many
+	return word + "s"
 }
 
 func (e *StoppedError) Unwrap() error { return e.Err }

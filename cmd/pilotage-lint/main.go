@@ -234,7 +234,7 @@ func runLint(args []string, e *env) int {
 			return exitUsage
 		}
 		if !f.out.quiet {
-			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s\n", len(base.Findings), plural(len(base.Findings), "finding"), f.writeBaseline)
+			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s\n", len(base.Findings), lint.Plural(len(base.Findings), "finding"), f.writeBaseline)
 		}
 	}
 	if base != nil {
@@ -245,10 +245,10 @@ func runLint(args []string, e *env) int {
 			name = f.writeBaseline
 		}
 		if !f.out.quiet && n > 0 {
-			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s suppressed by baseline %s\n", n, plural(n, "finding"), name)
+			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s suppressed by baseline %s\n", n, lint.Plural(n, "finding"), name)
 		}
 		if !f.out.quiet && len(stale) > 0 {
-			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), plural(len(stale), "finding"), name, name)
+			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), lint.Plural(len(stale), "finding"), name, name)
 		}
 	}
 	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res)}, sel.failOn, len(errs) > 0)
@@ -274,13 +274,6 @@ func finish(e *env, name string, out *outputFlags, r *report.Run, failOn lint.Se
 		}
 	}
 	return exitOK
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // stopGrace is how long a run may overrun --timeout while its workers reach

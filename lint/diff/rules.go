@@ -580,12 +580,5 @@ func checkManifestRemoved(c *comparison) {
 	if at == nil && len(c.new.Files) > 0 && len(c.new.Files[0].Docs) > 0 {
 		at = c.new.Files[0].Docs[0].Root
 	}
-	c.report(manifestRemoved, at, "the new input records no Pilotage manifest although the old one declared %d %s; agents that discover the surface through pilotage_manifest break, so serve it again", len(c.old.Languages), plural(len(c.old.Languages), "Language"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
+	c.report(manifestRemoved, at, "the new input records no Pilotage manifest although the old one declared %d %s; agents that discover the surface through pilotage_manifest break, so serve it again", len(c.old.Languages), lint.Plural(len(c.old.Languages), "Language"))
 }

@@ -112,18 +112,11 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, plural(s.Errors, "error"), s.Warnings, plural(s.Warnings, "warning"), s.Infos, plural(s.Infos, "info"), s.Files, plural(s.Files, "file"))
+	_, err := fmt.Fprintf(w, "%d %s, %d %s, %d %s in %d %s\n", s.Errors, lint.Plural(s.Errors, "error"), s.Warnings, lint.Plural(s.Warnings, "warning"), s.Infos, lint.Plural(s.Infos, "info"), s.Files, lint.Plural(s.Files, "file"))
 	if cov := run.coverage(); cov != nil && err == nil {
 		_, err = fmt.Fprintln(w, cov)
 	}
 	return err
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 func colorOf(s lint.Severity) string {

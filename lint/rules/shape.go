@@ -117,7 +117,7 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 		// no fault a reader can act on.
 		return
 	case *kind.Required:
-		p.ReportMissing(at, "%s: missing required %s %s; add %s", what, plural(len(k.Missing), "member"), quoteList(k.Missing), them(len(k.Missing)))
+		p.ReportMissing(at, "%s: missing required %s %s; add %s", what, lint.Plural(len(k.Missing), "member"), quoteList(k.Missing), them(len(k.Missing)))
 	case *kind.Type:
 		p.Report(at, "%s: %s is %s but must be %s", what, label(at), article(k.Got), strings.Join(k.Want, " or "))
 	case *kind.Enum:
@@ -265,13 +265,6 @@ func quoteList(xs []string) string {
 		q[i] = fmt.Sprintf("%q", x)
 	}
 	return strings.Join(q, ", ")
-}
-
-func plural(n int, w string) string {
-	if n == 1 {
-		return w
-	}
-	return w + "s"
 }
 
 func them(n int) string {

@@ -155,7 +155,7 @@ func (n *Node) KeyStart() int32 {
 	if n.keyLen == longKey {
 		return n.file.longKeys[n.Start]
 	}
-	return n.KeyEnd() - int32(n.keyLen)
+	return n.keyEnd() - int32(n.keyLen)
 }
 
 // Index is the position in the parent's Kids: they are in document
@@ -172,14 +172,10 @@ func (n *Node) Index() int32 {
 // hasKey reports whether the member name is key, without slicing the text
 // when the lengths differ.
 func (n *Node) hasKey(key string) bool {
-	if n.bits&bitKeyCoded != 0 || n.keyLen == longKey {
-		return n.Key() == key
-	}
-	if int(n.keyLen) != len(key)+2 {
+	if n.bits&bitKeyCoded == 0 && n.keyLen != longKey && int(n.keyLen) != len(key)+2 {
 		return false
 	}
-	end := n.keyEnd()
-	return n.file.Data[end-int32(n.keyLen)+1:end-1] == key
+	return n.Key() == key
 }
 
 // Items returns the members or elements of n; nil for any other value and
