@@ -34,60 +34,36 @@ var (
 	}
 )
 
-// entryFields are the catalog entry fields Part II §5.4 defines, less id
-// (the key compared under) and revision (which the token ignores).
-var entryFields = []string{"kind", "name", "description", "input_schema", "output_schema", "risk", "risk_hints", "tags", "languages"}
-
-// guideFields are the guide fields whose change is a content change; body
-// is compared only between whole-guide fetches.
-var guideFields = []string{"title", "level", "topics", "format"}
-
-// setFields are arrays of labels whose order carries no meaning, so a
-// reordering is not a change.
-var setFields = []string{"tags", "languages", "topics"}
-
-type entryKey struct{ verb, lang, token, id string }
-
-// catalogEntries returns the entries a snapshot's successful catalog list
-// and get calls returned, in order, each with its key.
-func catalogEntries(s *snapshot.Snapshot, each func(entryKey, *source.Node)) {
-	for _, c := range s.CallsOf(snapshot.OpCatalog) {
-		if !c.Succeeded() || c.Verb != "list" && c.Verb != "get" {
+func checkCatalogVersionContent(c *comparison) {
+	old := map[snapshot.EntryKey]*source.Node{}
+	for _, e := range listsAndGets(c.old) {
+		if old[e.Key] == nil {
+			old[e.Key] = e.Node
+		}
+	}
+	checkCatalogPresence(c)
+	done := map[snapshot.EntryKey]bool{}
+	for _, e := range listsAndGets(c.new) {
+		k, o := e.Key, old[e.Key]
+		if o == nil || done[k] {
 			continue
 		}
-		token, ok := c.StructuredContent.Str("catalog_version")
-		if !ok {
-			continue
-		}
-		lang, _ := c.Arguments.Str("language")
-		entries := c.Entries()
-		for _, e := range entries {
-			if id, ok := e.Str("id"); ok {
-				each(entryKey{c.Verb, lang, token, id}, e)
-			}
+		done[k] = true
+		if at, was, f := snapshot.Differ(o, e.Node, snapshot.EntryFields); at != nil {
+			c.reportWith(catalogVersionContent, at, was, "the old value", "entry %q changed its %s since %s while catalog_version stayed %q: change the token whenever a defined field of a visible entry changes", k.ID, f, c.old.Files[0].Name, k.Version)
 		}
 	}
 }
 
-func checkCatalogVersionContent(c *comparison) {
-	old := map[entryKey]*source.Node{}
-	catalogEntries(c.old, func(k entryKey, e *source.Node) {
-		if old[k] == nil {
-			old[k] = e
+// listsAndGets returns the versioned entries of catalog list and get calls.
+func listsAndGets(s *snapshot.Snapshot) []snapshot.VersionedEntry {
+	var out []snapshot.VersionedEntry
+	for _, e := range s.VersionedEntries() {
+		if e.Key.Verb == "list" || e.Key.Verb == "get" {
+			out = append(out, e)
 		}
-	})
-	checkCatalogPresence(c)
-	done := map[entryKey]bool{}
-	catalogEntries(c.new, func(k entryKey, e *source.Node) {
-		o := old[k]
-		if o == nil || done[k] {
-			return
-		}
-		done[k] = true
-		if at, was, f := differ(o, e, entryFields); at != nil {
-			c.reportWith(catalogVersionContent, at, was, "the old value", "entry %q changed its %s since %s while catalog_version stayed %q: change the token whenever a defined field of a visible entry changes", k.id, f, c.old.Files[0].Name, k.token)
-		}
-	})
+	}
+	return out
 }
 
 // getKey names a catalog get: the Language, the token it answered with and
@@ -150,92 +126,41 @@ func sortedGetKeys(m map[getKey]*source.Node) []getKey {
 	return keys
 }
 
-// guideKey names a guide; topic is set for a topic fetch, whose body holds
-// that topic only and so is compared only with a fetch of the same topic.
-type guideKey struct{ lang, id, version, topic string }
-
-// guideSeen is one guide a snapshot returned; fetched marks a fetch, whose
-// body can be compared, rather than an index entry.
-type guideSeen struct {
-	node    *source.Node
-	fetched bool
-}
-
-// guides returns the guides a snapshot's successful index calls and
-// fetches returned, in order.
-func guides(s *snapshot.Snapshot, each func(guideKey, guideSeen)) {
-	for _, c := range s.Calls {
-		if !c.Succeeded() {
-			continue
-		}
-		var gs []*source.Node
-		fetched, topic := false, ""
-		switch c.Op {
-		case snapshot.OpGuideIndex:
-			gs = c.StructuredContent.Get("guides").Objects()
-		case snapshot.OpGuideFetch:
-			if t := c.Arg("topic"); t != nil && !t.IsNull() {
-				if !t.IsString() {
-					continue
-				}
-				topic = t.Text()
-			}
-			if g := c.StructuredContent.Get("guide"); g.IsObject() {
-				gs, fetched = []*source.Node{g}, true
-			}
-		default:
-			continue
-		}
-		lang, _ := c.Arguments.Str("language")
-		for _, g := range gs {
-			id, ok1 := g.Str("id")
-			v, ok2 := g.Str("version")
-			if !ok1 || !ok2 {
-				continue
-			}
-			k := guideKey{lang, id, v, topic}
-			if l, ok := g.Str("language"); ok {
-				k.lang = l
-			}
-			each(k, guideSeen{g, fetched})
-		}
-	}
-}
-
 func checkGuideVersionContent(c *comparison) {
-	index, fetched := map[guideKey]*source.Node{}, map[guideKey]*source.Node{}
-	guides(c.old, func(k guideKey, g guideSeen) {
+	index, fetched := map[snapshot.GuideKey]*source.Node{}, map[snapshot.GuideKey]*source.Node{}
+	for _, g := range c.old.VersionedGuides() {
 		m := index
-		if g.fetched {
+		if g.Fetched {
 			m = fetched
 		}
-		if m[k] == nil {
-			m[k] = g.node
+		if m[g.Key] == nil {
+			m[g.Key] = g.Node
 		}
-	})
-	done := map[guideKey]bool{}
-	guides(c.new, func(k guideKey, g guideSeen) {
+	}
+	done := map[snapshot.GuideKey]bool{}
+	for _, g := range c.new.VersionedGuides() {
+		k := g.Key
 		if done[k] {
-			return
+			continue
 		}
 		var at, was *source.Node
 		var f string
-		if o := fetched[k]; o != nil && g.fetched {
-			at, was, f = differ(o, g.node, append([]string{"body"}, guideFields...))
-		} else if o := firstOf(index[k], fetched[k]); o != nil && k.topic == "" {
-			at, was, f = differ(o, g.node, guideFields)
+		if o := fetched[k]; o != nil && g.Fetched {
+			at, was, f = snapshot.Differ(o, g.Node, append([]string{"body"}, snapshot.GuideFields...))
+		} else if o := firstOf(index[k], fetched[k]); o != nil && k.Topic == "" {
+			at, was, f = snapshot.Differ(o, g.Node, snapshot.GuideFields)
 		} else {
-			return
+			continue
 		}
 		if at != nil {
 			done[k] = true
-			name := fmt.Sprintf("guide %q of %s", k.id, k.lang)
-			if k.topic != "" {
-				name = fmt.Sprintf("topic %q of guide %q of %s", k.topic, k.id, k.lang)
+			name := fmt.Sprintf("guide %q of %s", k.ID, k.Language)
+			if k.Topic != "" {
+				name = fmt.Sprintf("topic %q of guide %q of %s", k.Topic, k.ID, k.Language)
 			}
-			c.reportWith(guideVersionContent, at, was, "the old value", "%s changed its %s since %s while its version stayed %q: change the guide version whenever its content changes", name, f, c.old.Files[0].Name, k.version)
+			c.reportWith(guideVersionContent, at, was, "the old value", "%s changed its %s since %s while its version stayed %q: change the guide version whenever its content changes", name, f, c.old.Files[0].Name, k.Version)
 		}
-	})
+	}
 }
 
 func firstOf(a, b *source.Node) *source.Node {
@@ -243,47 +168,4 @@ func firstOf(a, b *source.Node) *source.Node {
 		return a
 	}
 	return b
-}
-
-// differ returns the first of fields that both objects carry with
-// different values: the NEW value, the OLD one and the field's name. A
-// field only one side shows is not compared, since an absent field may be
-// one a response left out.
-func differ(old, new *source.Node, fields []string) (*source.Node, *source.Node, string) {
-	for _, f := range fields {
-		o, n := old.Get(f), new.Get(f)
-		if o == nil || n == nil {
-			continue
-		}
-		same := source.Equal(o, n)
-		if !same && slices.Contains(setFields, f) {
-			same = sameStrings(o, n)
-		}
-		if !same {
-			return n, o, f
-		}
-	}
-	return nil, nil, ""
-}
-
-// sameStrings reports whether two arrays of strings hold the same strings,
-// in any order.
-func sameStrings(a, b *source.Node) bool {
-	strs := func(n *source.Node) ([]string, bool) {
-		if !n.IsArray() {
-			return nil, false
-		}
-		var out []string
-		for _, k := range n.Kids() {
-			if !k.IsString() {
-				return nil, false
-			}
-			out = append(out, k.Text())
-		}
-		slices.Sort(out)
-		return out, true
-	}
-	x, okx := strs(a)
-	y, oky := strs(b)
-	return okx && oky && slices.Equal(x, y)
 }

@@ -14,7 +14,7 @@ func callVersionRules() []*lint.Rule {
 			Quote:   "The token MUST change whenever: a visible entry is added; a visible entry is removed; any defined field of a visible entry changes, except `revision`.",
 			Keyword: "MUST",
 			Summary: "Two recorded catalog responses with the same catalog_version show the same entry with different field values.",
-			Doc:     "catalog_version is the drift token: a Client that validated against a token trusts that an equal token means an unchanged vocabulary (Part II §5.4, §6.5.3). When the same token comes back with an entry whose risk, schema or name changed, drift protection silently passes a program checked against the old entry. Only the fields the spec defines for an entry and present in both responses are compared, and revision is left out, as the spec says.",
+			Doc:     "catalog_version is the drift token: a Client that validated against a token trusts that an equal token means an unchanged vocabulary (Part II §5.4, §6.5.3). When the same token comes back with an entry whose risk, schema or name changed, drift protection silently passes a program checked against the old entry. Only the fields the spec defines for an entry and present in both responses are compared, revision is left out, as the spec says, and tags and languages are compared as sets, as diff-catalog-version-content compares them.",
 			Bad:     `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock", "kind": "lock", "name": "Dock door", "risk": "write"}, "catalog_version": "cv_1"}}}, {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock", "kind": "lock", "name": "Dock door", "risk": "destructive"}, "catalog_version": "cv_1"}}}]`,
 			Good:    `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock", "kind": "lock", "name": "Dock door", "risk": "write"}, "catalog_version": "cv_1"}}}, {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock", "kind": "lock", "name": "Dock door", "risk": "destructive"}, "catalog_version": "cv_2"}}}]`,
 			Check:   checkCallCatalogVersionContent,
@@ -24,7 +24,7 @@ func callVersionRules() []*lint.Rule {
 			Quote:   "It MUST change whenever the guide content changes.",
 			Keyword: "MUST",
 			Summary: "The same guide id and version was returned twice with a different body, title, level or topics.",
-			Doc:     "Clients cache guides by (Server, Language, guide version) (Part II §11.2): a guide whose content changes under an unchanged version leaves every cached copy silently stale. The rule compares the guides the recorded calls returned (whole-guide fetches with each other, and their metadata with the index entries) for the same Language, id and version. Topic fetches are left out, since their body holds only one topic.",
+			Doc:     "Clients cache guides by (Server, Language, guide version) (Part II §11.2): a guide whose content changes under an unchanged version leaves every cached copy silently stale. The rule compares the guides the recorded calls returned (whole-guide fetches with each other, and their metadata with the index entries) for the same Language, id and version. Topic fetches are left out, since their body holds only one topic; topics are compared as a set.",
 			Bad:     `[{"name": "pilotage_get_guide", "arguments": {"language": "flow/1", "id": "quickstart"}, "result": {"structuredContent": {"guide": {"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "3", "size_bytes": 5, "body": "Steps"}}}}, {"name": "pilotage_get_guide", "arguments": {"language": "flow/1", "id": "quickstart"}, "result": {"structuredContent": {"guide": {"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "3", "size_bytes": 6, "body": "Steps!"}}}}]`,
 			Good:    `[{"name": "pilotage_get_guide", "arguments": {"language": "flow/1", "id": "quickstart"}, "result": {"structuredContent": {"guide": {"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "3", "size_bytes": 5, "body": "Steps"}}}}, {"name": "pilotage_get_guide", "arguments": {"language": "flow/1", "id": "quickstart"}, "result": {"structuredContent": {"guide": {"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "4", "size_bytes": 6, "body": "Steps!"}}}}]`,
 			Check:   checkCallGuideVersionContent,
@@ -42,99 +42,43 @@ func callVersionRules() []*lint.Rule {
 	}
 }
 
-// callEntryFields are the catalog entry fields Part II §5.4 defines, less
-// id (the key compared under) and revision (which the token ignores).
-var callEntryFields = []string{"kind", "name", "description", "input_schema", "output_schema", "risk", "risk_hints", "tags", "languages"}
-
-// callGuideFields are the guide fields whose change is a content change;
-// body is compared only between whole-guide fetches.
-var callGuideFields = []string{"title", "level", "topics", "format"}
-
-// callDiffer returns the first of fields that both objects carry with
-// different values.
-func callDiffer(a, b *source.Node, fields []string) (*source.Node, string) {
-	for _, f := range fields {
-		av, bv := a.Get(f), b.Get(f)
-		if av != nil && bv != nil && !source.Equal(av, bv) {
-			return bv, f
-		}
-	}
-	return nil, ""
-}
-
 func checkCallCatalogVersionContent(p *lint.Pass) {
-	seen := map[string]*source.Node{}
-	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
-		if !c.Succeeded() {
+	seen := map[snapshot.EntryKey]*source.Node{}
+	for _, e := range p.Snap.VersionedEntries() {
+		prev := seen[e.Key]
+		if prev == nil {
+			seen[e.Key] = e.Node
 			continue
 		}
-		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok {
-			continue
-		}
-		lang, _ := c.Arguments.Str("language")
-		entries := c.Entries()
-		for _, e := range entries {
-			id, ok := e.Str("id")
-			if !ok {
-				continue
-			}
-			// A listing may abridge what a get returns in full, so
-			// listings are compared with listings and gets with gets.
-			k := c.Verb + "\x00" + lang + "\x00" + cv + "\x00" + id
-			prev := seen[k]
-			if prev == nil {
-				seen[k] = e
-				continue
-			}
-			if at, f := callDiffer(prev, e, callEntryFields); at != nil {
-				p.Report(at, "entry %q changed its %s under the same catalog_version %q: change the token whenever a defined field of a visible entry changes", id, f, cv)
-			}
+		if at, _, f := snapshot.Differ(prev, e.Node, snapshot.EntryFields); at != nil {
+			p.Report(at, "entry %q changed its %s under the same catalog_version %q: change the token whenever a defined field of a visible entry changes", e.Key.ID, f, e.Key.Version)
 		}
 	}
 }
 
 func checkCallGuideVersionContent(p *lint.Pass) {
-	type key struct{ lang, id, version string }
-	index := map[key]*source.Node{}
-	fetched := map[key]*source.Node{}
-	keyOf := func(lang string, g *source.Node) (key, bool) {
-		id, ok1 := g.Str("id")
-		v, ok2 := g.Str("version")
-		if l, ok := g.Str("language"); ok {
-			lang = l
-		}
-		return key{lang, id, v}, ok1 && ok2
-	}
-	for _, c := range p.Snap.Calls {
-		if !c.Succeeded() {
-			continue
-		}
-		lang, _ := c.Arguments.Str("language")
-		switch c.Op {
-		case snapshot.OpGuideIndex:
-			for _, g := range c.StructuredContent.Get("guides").Objects() {
-				if k, ok := keyOf(lang, g); ok && index[k] == nil {
-					index[k] = g
-				}
+	index := map[snapshot.GuideKey]*source.Node{}
+	fetched := map[snapshot.GuideKey]*source.Node{}
+	for _, g := range p.Snap.VersionedGuides() {
+		k := g.Key
+		switch {
+		case !g.Fetched:
+			if index[k] == nil {
+				index[k] = g.Node
 			}
-		case snapshot.OpGuideFetch:
-			g := c.StructuredContent.Get("guide")
-			k, ok := keyOf(lang, g)
-			if !ok || callPresent(c, "topic") != nil {
-				continue
-			}
-			fields := append([]string{"body"}, callGuideFields...)
+		case k.Topic == "":
+			// A topic fetch's body holds one topic; only whole guides are
+			// compared here.
 			if prev := fetched[k]; prev != nil {
-				if at, f := callDiffer(prev, g, fields); at != nil {
-					p.Report(at, "guide %q returned a different %s under the same version %q: change the guide version whenever its content changes", k.id, f, k.version)
+				if at, _, f := snapshot.Differ(prev, g.Node, append([]string{"body"}, snapshot.GuideFields...)); at != nil {
+					p.Report(at, "guide %q returned a different %s under the same version %q: change the guide version whenever its content changes", k.ID, f, k.Version)
 				}
 			} else {
-				fetched[k] = g
+				fetched[k] = g.Node
 			}
 			if ix := index[k]; ix != nil {
-				if at, f := callDiffer(ix, g, callGuideFields); at != nil {
-					p.Report(at, "guide %q has a different %s than its index entry of the same version %q: change the guide version whenever its content changes", k.id, f, k.version)
+				if at, _, f := snapshot.Differ(ix, g.Node, snapshot.GuideFields); at != nil {
+					p.Report(at, "guide %q has a different %s than its index entry of the same version %q: change the guide version whenever its content changes", k.ID, f, k.Version)
 				}
 			}
 		}
