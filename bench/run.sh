@@ -18,7 +18,7 @@ mkdir -p "$bin"
 go build -o "$bin/pilotage-lint" ./cmd/pilotage-lint
 go build -o "$bin/pilotage-vet" ./cmd/pilotage-vet
 go build -o "$bin/decode" ./bench/decode
-go build -o "$bin/libinit" ./bench/libinit
+go build -tags libinit -o "$bin/libinit" ./bench/decode
 go build -o "$bin/compare" ./bench/compare
 go run ./bench/gen -out "$out" >/dev/null
 
