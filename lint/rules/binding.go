@@ -406,14 +406,16 @@ func (m wordMatcher) MatchString(s string) bool {
 }
 
 // matchPhrase matches ph's words at ls[i:], each pair separated by at
-// least one space or hyphen, and returns where the match ends.
+// least one space or hyphen, and returns where the match ends. A space is
+// what \s was to the pattern this scan replaced: tab, newline, form feed,
+// carriage return or space (not unicode.IsSpace, which adds \v and others).
 func matchPhrase(ls string, i int, ph []string) (int, bool) {
 	at := i + len(ph[0])
 	for _, w := range ph[1:] {
 		gap := at
 		for gap < len(ls) {
 			r, size := utf8.DecodeRuneInString(ls[gap:])
-			if !unicode.IsSpace(r) && r != '-' {
+			if !strings.ContainsRune(" \t\n\f\r-", r) {
 				break
 			}
 			gap += size

@@ -27,7 +27,7 @@ var signpostSamples = []string{
 	"Führt das Programm aus", "führt", "FÜHRT", "prüfen", "PRÜFEN", "überprüfen Sie", "catálogo", "CATÁLOGO",
 	"an earlier run did", "what an earlier  run did", "what-an-earlier-run-did", "run records", "run record s",
 	"start2", "²start", "start²", "çstart", "startç", "vor-", "-vor-", "ΔΡΑΣΗ run", "run日本", "日本run",
-	"Carries out a flow or installs it", "carry-out", "carry  out", "carryout",
+	"Carries out a flow or installs it", "carry-out", "carry  out", "carryout", "carry\vout", "carry\u00a0out", "carry\u0085out",
 }
 
 // TestSignpostWordsMatchThePattern holds the scan to the regular
