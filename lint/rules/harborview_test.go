@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
 )
 
 // harborviewTrue lists the findings the final Harborview sessions draw that
@@ -81,21 +82,21 @@ func TestHarborview(t *testing.T) {
 	}
 	for _, tr := range transcripts {
 		provider, _, _ := strings.Cut(filepath.Base(tr), "-")
-		fixture := filepath.Join(fixtureRoot, "examples", "harborview", "good-"+provider+".json")
+		fixture := "fixtures/examples/harborview/good-" + provider + ".json"
 		want := harborviewSnapshot(t, tr)
-		if *update {
-			if err := os.WriteFile(fixture, want, 0o644); err != nil {
+		if rulestest.Update() {
+			if err := os.WriteFile("../../"+fixture, want, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
-		got, err := os.ReadFile(fixture)
+		got, err := os.ReadFile("../../" + fixture)
 		if err != nil {
 			t.Fatalf("missing snapshot (run go test ./lint/rules -run TestHarborview -update): %v", err)
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s is not the reduction of %s (run with -update)", fixture, tr)
 		}
-		for _, f := range lintFixture(t, fixture) {
+		for _, f := range rulestest.Lint(t, fixture) {
 			if f.Severity == lint.Error && !harborviewTrue[f.Rule] {
 				t.Errorf("%s:%d:%d: false error %s at %s: %s", fixture, f.Line, f.Column, f.Rule, f.Pointer, f.Message)
 			}
@@ -221,7 +222,7 @@ func TestHarborviewFaults(t *testing.T) {
 			if err := os.WriteFile(mutant, out, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			for _, got := range lintFixture(t, mutant) {
+			for _, got := range rulestest.Lint(t, mutant) {
 				if got.Rule == f.rule {
 					return
 				}

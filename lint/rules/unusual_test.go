@@ -9,6 +9,7 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
 )
 
 // TestRealWorldNonPilotage lints the recorded tools/list results of real
@@ -46,13 +47,10 @@ func TestRealWorldNonPilotage(t *testing.T) {
 // copy of a good one, still draws that rule at its default severity.
 func TestUnusualInputs(t *testing.T) {
 	var n int
-	for _, in := range fixtureInputs(t) {
-		if !strings.Contains(filepath.ToSlash(in), "/unusual/") {
-			continue
-		}
+	for _, in := range rulestest.Inputs(t, "unusual") {
 		n++
 		rule, base := filepath.Base(filepath.Dir(in)), filepath.Base(in)
-		fs := lintFixture(t, in)
+		fs := rulestest.Lint(t, in)
 		switch {
 		case strings.HasPrefix(base, "good"):
 			for _, f := range fs {
@@ -71,7 +69,7 @@ func TestUnusualInputs(t *testing.T) {
 				found = found || f.Rule == rule && f.Severity == r.Severity
 			}
 			if !found {
-				t.Errorf("%s: want %s from %s, got %s", in, r.Severity, rule, golden(fs))
+				t.Errorf("%s: want %s from %s, got %s", in, r.Severity, rule, rulestest.Golden(fs))
 			}
 		}
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // inputs is the folder of realistic inputs, one sub-folder per kind; the
-// same files are linted against goldens by lint/rules/fixtures_test.go.
+// same files are linted against goldens by the fixture tests of lint/rules and its family packages.
 const inputs = "../../fixtures/inputs/"
 
 // summary is what a Snapshot found, each surface written as

@@ -1,0 +1,433 @@
+package binding
+
+import (
+	"math/big"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-openapi/jsonpointer"
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// This file holds the negotiation and _meta rules of the MCP binding (Part
+// III §1, §2, §3.2, §3.3) and the helpers the other binding files share.
+
+// bindingServerResult returns the result through which the Server describes itself
+// on the snapshot's revision: server/discover on the stateless revision,
+// initialize otherwise (Part III §1.2, §3.3), with a name for messages.
+func bindingServerResult(s *snapshot.Snapshot) (*source.Node, string) {
+	if s.Stateless() {
+		return s.Discover, "server/discover result"
+	}
+	return s.Initialize, "initialize result"
+}
+
+// bindingExposed says whether the input shows the Server exposing
+// Pilotage tools, and whether the input lets us tell at all. With a tool
+// list the answer is in it; without one, a manifest, a Pilotage _meta value
+// or an extension declaration shows a Pilotage Server, which SHOULD expose
+// its tools to every Client (Part III §1.3).
+func bindingExposed(s *snapshot.Snapshot) (exposed, known bool) {
+	if s.ToolsArray != nil {
+		for _, t := range s.Tools {
+			if bindingFixedTool(t.Name) || t.ProgramDeclaration() != nil {
+				return true, true
+			}
+		}
+		for _, lt := range s.LoopTools() {
+			if lt.Tool != nil {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	if s.Manifest != nil {
+		return true, true
+	}
+	for _, r := range []*source.Node{s.Initialize, s.Discover} {
+		if r.Path("_meta", types.MetaKey) != nil || r.Path("capabilities", "extensions", types.ExtensionID) != nil {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+func bindingFixedTool(name string) bool { return slices.Contains(types.FixedTools, name) }
+
+// bindingMetaKeyFix returns the defect of a _meta member name that looks like a
+// Pilotage key but is not the one the binding defines, or "".
+func bindingMetaKeyFix(key string) string {
+	lower := strings.ToLower(key)
+	switch {
+	case key == types.MetaKey:
+		return ""
+	case lower == types.ShorthandMetaKey:
+		return "the shorthand _meta key \"" + key + "\" is not Pilotage metadata and receivers ignore it"
+	case lower == types.LegacyExtensionID:
+		return "the dotted legacy key \"" + key + "\" is not wire-normative and receivers ignore it"
+	case strings.HasPrefix(lower, types.VendorPrefix):
+		return "\"" + key + "\" is not a Pilotage _meta key (the binding defines exactly one)"
+	}
+	return ""
+}
+
+func bindingRules() []*lint.Rule {
+	return []*lint.Rule{
+		&lint.Rule{
+			ID: "binding-extension-declared", Severity: lint.Error, Spec: "Part III §1.2",
+			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
+			Keyword: "MUST",
+			Summary: "The initialize (or server/discover) result does not declare the Pilotage extension as an object.",
+			Doc:     "A Server implementing Pilotage MUST declare capabilities.extensions[\"io.github.jafarsa0/pilotage\"] with a settings object (an empty object means supported, no settings) in its initialize result, or in its server/discover result on the stateless revision 2026-07-28. Clients negotiate Pilotage through that map; a missing declaration leaves only the pilotage_manifest probe, and a non-object value is not a settings object any SDK can read. The rule runs when the input shows Pilotage tools (or a manifest, Pilotage _meta or a declaration) and carries the result to check.",
+			Bad:     `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}}`,
+			Good:    `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}, "extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
+			Check:   bindingExtensionDeclaredCheck,
+		},
+		&lint.Rule{
+			ID: "binding-extension-legacy-id", Severity: lint.Error, Spec: "Part III §1.1, §1.2",
+			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
+			Keyword: "MUST",
+			Summary: "The dotted legacy identifier io.github.jafarsa0.pilotage is used as an extension key.",
+			Doc:     "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. A map that also declares the slash form satisfies the declaration duty, and the dotted key beside it is an unknown member receivers ignore, so it draws nothing. The rule checks every MCP extensions map in the input: initialize and discover results, Client requests in captures, and the stateless per-request client-capabilities metadata.",
+			Bad:     `{"capabilities": {"extensions": {"io.github.jafarsa0.pilotage": {}}}}`,
+			Good:    `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
+			Check:   bindingExtensionLegacyIDCheck,
+		},
+		&lint.Rule{
+			ID: "binding-extension-version", Severity: lint.Info, Spec: "Part III §1.2; Part II §11.1",
+			Keyword: "",
+			Summary: "The extension settings' version is not major.minor or differs from the manifest's pilotage version.",
+			Doc:     "The Pilotage extension settings object MAY carry a version; it is informative, and the manifest's pilotage member is the authoritative version declaration. A version that is not a major.minor string (\"1.1\", not 1.1 or \"1.1.0\"), or that disagrees with the manifest, tells Clients two different things about the same Server. The comparison with the manifest needs the manifest in the input.",
+			Bad:     `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {"version": "1.0"}}}}   (manifest says "1.1")`,
+			Good:    `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {"version": "1.1"}}}}`,
+			Check:   bindingExtensionVersionCheck,
+		},
+		&lint.Rule{
+			ID: "meta-key", Severity: lint.Error, Spec: "Part III §2",
+			Quote:   "A sender MUST NOT emit: pilotage or any other shorthand key.",
+			Keyword: "MUST NOT",
+			Summary: "A _meta object uses a Pilotage key other than io.github.jafarsa0/pilotage.",
+			Doc:     "The binding defines exactly one Pilotage _meta key, the full reverse-domain io.github.jafarsa0/pilotage. A sender MUST NOT emit the shorthand pilotage, and receivers MUST NOT read Pilotage metadata from any other key, so metadata under the shorthand, the dotted legacy io.github.jafarsa0.pilotage or another io.github.jafarsa0/ key is invisible to conformant Clients: a program declaration there means the Client cannot find the program argument. Every _meta object of the input is checked (initialize, discover, tools, results).",
+			Bad:     `{"_meta": {"pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Check:   bindingMetaKeyCheck,
+		},
+		&lint.Rule{
+			ID: "meta-value-object", Severity: lint.Info, Spec: "Part III §2",
+			Keyword: "",
+			Summary: "The value of the Pilotage _meta key is not an object.",
+			Doc:     "The value associated with io.github.jafarsa0/pilotage in any _meta object is an object whose members depend on where it appears (the discovery metadata of §3.2, the program declaration of §5). A string, array or null there cannot carry either, and Clients that decode it as an object fail.",
+			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": "buildingflow/1"}}`,
+			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Check:   bindingMetaValueObjectCheck,
+		},
+		&lint.Rule{
+			ID: "meta-discovery-manifest", Severity: lint.Error, Spec: "Part III §3.2",
+			Quote:   "When the Pilotage `_meta` key is present in this location, at least one of the following MUST be present: - `manifest`; - `manifest_uri`.",
+			Keyword: "MUST",
+			Summary: "The initialize (or server/discover) Pilotage metadata carries neither manifest nor manifest_uri.",
+			Doc:     "When the Pilotage _meta key is present on the initialize result (or the server/discover result on 2026-07-28), it MUST hold an inline manifest object, a manifest_uri string naming the manifest resource, or both. Metadata with neither is a discovery accelerator that leads nowhere; a manifest that is not an object or a URI that is not a string cannot be used. The inline manifest itself is linted by the manifest rules.",
+			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": {}}}`,
+			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
+			Check:   bindingMetaDiscoveryManifestCheck,
+		},
+		&lint.Rule{
+			ID: "meta-inline-manifest-differs", Severity: lint.Info, Spec: "Part III §3.3",
+			Keyword: "",
+			Summary: "The inline manifest of the initialize (or server/discover) metadata differs from the pilotage_manifest result.",
+			Doc:     "An inline manifest takes precedence for the Session, yet when it and the pilotage_manifest result differ the tool's result is authoritative. Two different manifests from one Server mean Clients that stop at the handshake use stale Languages, tools or capabilities. The finding points at the first difference in the inline manifest, in document order, and names the corresponding place in the tool's result; it needs both in the input.",
+			Bad:     `inline {"pilotage": "1.1", "languages": [{"name": "flow/1", ...}]} vs result {"pilotage": "1.1", "languages": [{"name": "flow/2", ...}]}`,
+			Good:    `inline and result manifests equal member for member`,
+			Check:   bindingInlineManifestDiffersCheck,
+		},
+	}
+}
+
+func bindingExtensionDeclaredCheck(p *lint.Pass) {
+	exposed, known := bindingExposed(p.Snap)
+	res, what := bindingServerResult(p.Snap)
+	if !known || !exposed {
+		return
+	}
+	if res == nil {
+		p.Skip("the Pilotage extension declaration (no " + what + " in the input)")
+		return
+	}
+	caps := res.Get("capabilities")
+	if caps == nil {
+		p.ReportMissing(res, "the %s lacks capabilities; declare capabilities.extensions[%q] as an object (use {} for no settings)", what, types.ExtensionID)
+		return
+	}
+	if !caps.IsObject() {
+		return
+	}
+	ext := caps.Get("extensions")
+	if ext == nil {
+		p.ReportMissing(caps, "the capabilities lack an extensions map; declare extensions[%q] as an object (use {} for no settings)", types.ExtensionID)
+		return
+	}
+	if !ext.IsObject() {
+		p.Report(ext, "capabilities.extensions is %s, not an object; make it a map holding %q with a settings object", ext.Kind.Article(), types.ExtensionID)
+		return
+	}
+	v := ext.Get(types.ExtensionID)
+	switch {
+	case v == nil && ext.Has(types.LegacyExtensionID):
+		// binding-extension-legacy-id reports it, with the fix.
+	case v == nil:
+		p.ReportMissing(ext, "the extensions map does not declare Pilotage; add %q with a settings object (use {} for no settings)", types.ExtensionID)
+	case !v.IsObject():
+		p.Report(v, "the Pilotage extension settings are %s, not an object; use {} or an object such as {\"version\": %q}", v.Kind.Article(), types.WireVersion)
+	}
+}
+
+func bindingExtensionLegacyIDCheck(p *lint.Pass) {
+	for _, ext := range p.Snap.ExtensionMaps() {
+		// Beside the slash form the dotted key is an unknown member that
+		// receivers ignore: the declaration the MUST asks for is there.
+		if ext.Has(types.ExtensionID) {
+			continue
+		}
+		for _, k := range ext.Kids() {
+			if k.Key() == types.LegacyExtensionID {
+				p.ReportKey(k, "the dotted extension identifier %q is not wire-normative; declare the extension as %q instead", k.Key(), types.ExtensionID)
+			}
+		}
+	}
+}
+
+func bindingExtensionVersionCheck(p *lint.Pass) {
+	manifestVersion, _ := p.Snap.Manifest.Str("pilotage")
+	for _, ext := range p.Snap.ExtensionMaps() {
+		v := ext.Get(types.ExtensionID).Get("version")
+		if v == nil {
+			continue
+		}
+		if !v.IsString() {
+			p.Report(v, "the extension settings' version is %s; write it as a \"major.minor\" string such as %q", v.Kind.Article(), types.WireVersion)
+			continue
+		}
+		if _, err := types.ParseVersion(v.Text()); err != nil {
+			p.Report(v, "the extension settings' version %q is not major.minor; write it like %q, without a patch number", v.Text(), types.WireVersion)
+			continue
+		}
+		// A Client's settings state the version it implements, which may
+		// rightly differ from the Server's.
+		if r := ext.Parent.Parent; r == nil || r != p.Snap.Initialize && r != p.Snap.Discover {
+			continue
+		}
+		if p.Snap.Manifest == nil {
+			p.Skip("the extension settings' version against the manifest's pilotage version")
+			continue
+		}
+		if manifestVersion != "" && v.Text() != manifestVersion {
+			p.Report(v, "the extension settings declare version %q but the manifest's pilotage member says %q, which is authoritative; make them equal or drop the version setting", v.Text(), manifestVersion)
+		}
+	}
+}
+
+func bindingMetaKeyCheck(p *lint.Pass) {
+	for _, m := range p.Snap.Metas() {
+		for _, k := range m.Kids() {
+			if fix := bindingMetaKeyFix(k.Key()); fix != "" {
+				p.ReportKey(k, "%s; move this metadata under the full key %q", fix, types.MetaKey)
+			}
+		}
+	}
+}
+
+func bindingMetaValueObjectCheck(p *lint.Pass) {
+	for _, m := range p.Snap.Metas() {
+		if v := m.Get(types.MetaKey); v != nil && !v.IsObject() {
+			p.Report(v, "the Pilotage _meta value is %s; make it an object with the members its location defines (manifest/manifest_uri on discovery results, argument/language on program-valued tools)", v.Kind.Article())
+		}
+	}
+}
+
+func bindingMetaDiscoveryManifestCheck(p *lint.Pass) {
+	for _, r := range []*source.Node{p.Snap.Initialize, p.Snap.Discover} {
+		v := r.Path("_meta", types.MetaKey)
+		if !v.IsObject() {
+			continue
+		}
+		m, uri := v.Get("manifest"), v.Get("manifest_uri")
+		if m == nil && uri == nil {
+			p.ReportMissing(v, "the Pilotage discovery metadata holds neither manifest nor manifest_uri; add the inline manifest, a manifest_uri such as %q, or remove the key", types.ManifestURI)
+			continue
+		}
+		if m != nil && !m.IsObject() {
+			p.Report(m, "the inline manifest is %s; make it the manifest object that pilotage_manifest returns", m.Kind.Article())
+		}
+		if uri != nil && !uri.IsString() {
+			p.Report(uri, "manifest_uri is %s; make it the URI string of the manifest resource, such as %q", uri.Kind.Article(), types.ManifestURI)
+		}
+	}
+}
+
+func bindingInlineManifestDiffersCheck(p *lint.Pass) {
+	inline, result := p.Snap.InlineManifest, p.Snap.Manifest
+	if inline == nil {
+		return
+	}
+	if result == nil || result == inline {
+		p.Skip("the inline manifest against the pilotage_manifest result")
+		return
+	}
+	at, missing, other := bindingDifference(inline, result)
+	if at == nil {
+		return
+	}
+	where := other.Pointer()
+	switch {
+	case missing != "":
+		p.ReportMissing(at, "the inline manifest lacks %q, which the pilotage_manifest result has at %s; the tool's result is authoritative, so make the inline manifest equal to it", missing, where+"/"+jsonpointer.Escape(missing))
+	case other == nil:
+		p.Report(at, "the inline manifest has this value where the pilotage_manifest result has none; the tool's result is authoritative, so make the inline manifest equal to it")
+	default:
+		p.Report(at, "the inline manifest differs here from the pilotage_manifest result at %s; the tool's result is authoritative, so make the inline manifest equal to it", bindingOrRoot(where))
+	}
+}
+
+func bindingOrRoot(ptr string) string {
+	if ptr == "" {
+		return "its root"
+	}
+	return ptr
+}
+
+// bindingDifference compares two JSON values member by member in a's
+// document order and returns the first node of a that differs: a member of
+// a absent from b (other is nil), a value that differs (other is b's), or
+// an object of a lacking member missing that b has.
+func bindingDifference(a, b *source.Node) (at *source.Node, missing string, other *source.Node) {
+	if a.Kind != b.Kind {
+		return a, "", b
+	}
+	switch a.Kind {
+	case source.Object:
+		for _, k := range a.Kids() {
+			if a.Get(k.Key()) != k {
+				continue // a duplicate name: the last one counts
+			}
+			bk := b.Get(k.Key())
+			if bk == nil {
+				return k, "", nil
+			}
+			if at, m, o := bindingDifference(k, bk); at != nil {
+				return at, m, o
+			}
+		}
+		for _, k := range b.Kids() {
+			if !a.Has(k.Key()) {
+				return a, k.Key(), b
+			}
+		}
+	case source.Array:
+		for i, k := range a.Kids() {
+			if i >= len(b.Kids()) {
+				return k, "", nil
+			}
+			if at, m, o := bindingDifference(k, b.Kids()[i]); at != nil {
+				return at, m, o
+			}
+		}
+		if len(b.Kids()) > len(a.Kids()) {
+			return a, "", b
+		}
+	case source.Number:
+		x, okx := new(big.Float).SetString(a.Text())
+		y, oky := new(big.Float).SetString(b.Text())
+		if okx && oky && x.Cmp(y) == 0 || a.Text() == b.Text() {
+			return nil, "", nil
+		}
+		return a, "", b
+	case source.String:
+		if a.Text() != b.Text() {
+			return a, "", b
+		}
+	case source.Bool:
+		if a.Truth() != b.Truth() {
+			return a, "", b
+		}
+	}
+	return nil, "", nil
+}
+
+// signpostWords matches any of the phrases as whole words, ignoring case:
+// a phrase must not touch a letter, digit or underscore on either side, and
+// the spaces inside it match any run of spaces or hyphens, so "look up",
+// "look-up" and "look  up" are one phrase. A plain scan, not a regular
+// expression: compiling the Unicode classes such a pattern needs cost more
+// than a whole small lint run.
+func signpostWords(phrases ...string) wordMatcher {
+	m := make(wordMatcher, len(phrases))
+	for i, ph := range phrases {
+		m[i] = strings.Fields(strings.ToLower(ph))
+	}
+	return m
+}
+
+// wordMatcher holds lowercased phrases, each split into its words.
+type wordMatcher [][]string
+
+// MatchString reports whether s contains one of the phrases.
+func (m wordMatcher) MatchString(s string) bool {
+	ls := strings.ToLower(s)
+	for _, ph := range m {
+		for from := 0; ; {
+			i := strings.Index(ls[from:], ph[0])
+			if i < 0 {
+				break
+			}
+			i += from
+			if end, ok := matchPhrase(ls, i, ph); ok && !wordBefore(ls, i) && !wordAfter(ls, end) {
+				return true
+			}
+			_, size := utf8.DecodeRuneInString(ls[i:])
+			from = i + size
+		}
+	}
+	return false
+}
+
+// matchPhrase matches ph's words at ls[i:], each pair separated by at
+// least one space or hyphen, and returns where the match ends. A space is
+// what \s was to the pattern this scan replaced: tab, newline, form feed,
+// carriage return or space (not unicode.IsSpace, which adds \v and others).
+func matchPhrase(ls string, i int, ph []string) (int, bool) {
+	at := i + len(ph[0])
+	for _, w := range ph[1:] {
+		gap := at
+		for gap < len(ls) {
+			r, size := utf8.DecodeRuneInString(ls[gap:])
+			if !strings.ContainsRune(" \t\n\f\r-", r) {
+				break
+			}
+			gap += size
+		}
+		if gap == at || !strings.HasPrefix(ls[gap:], w) {
+			return 0, false
+		}
+		at = gap + len(w)
+	}
+	return at, true
+}
+
+// isWordRune is a letter, number or underscore: what \pL, \pN and _ were
+// to the pattern this scan replaced.
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) }
+
+func wordBefore(s string, i int) bool {
+	r, size := utf8.DecodeLastRuneInString(s[:i])
+	return size > 0 && isWordRune(r)
+}
+
+func wordAfter(s string, i int) bool {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return size > 0 && isWordRune(r)
+}

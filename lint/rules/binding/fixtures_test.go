@@ -1,0 +1,10 @@
+package binding_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/binding/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "binding") }

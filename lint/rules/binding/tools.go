@@ -1,0 +1,596 @@
+package binding
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// The tool-surface rules of the MCP binding (Part III §3.1, §4.1-§4.3) and
+// the program declaration (§5).
+
+func bindingToolRules() []*lint.Rule {
+	return []*lint.Rule{
+		&lint.Rule{
+			ID: "binding-manifest-tool", Severity: lint.Error, Spec: "Part III §3.1",
+			Quote:   "A conformant Server MUST expose an MCP tool named: pilotage_manifest",
+			Keyword: "MUST",
+			Summary: "tools/list lacks pilotage_manifest, its input schema is not an object schema that requires nothing, or its recorded result is an error.",
+			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail. A recorded pilotage_manifest result with isError: true is reported once, here, and no manifest rule judges its error object.",
+			Bad:     `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}}, "required": ["language"]}}`,
+			Good:    `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {}}}`,
+			Check:   bindingManifestToolCheck,
+		},
+		&lint.Rule{
+			ID: "binding-guide-tool", Severity: lint.Error, Spec: "Part III §4.1",
+			Quote:   "The `language` member is REQUIRED, including on a Server exposing only one Language.",
+			Keyword: "REQUIRED",
+			Summary: "tools/list lacks pilotage_get_guide, or its input schema deviates from Part III §4.1.",
+			Doc:     "pilotage_get_guide binds the learn operation that every Language declares, so a Server exposing Pilotage MUST list it with the binding-defined schema: language, id and topic as strings, language (and nothing else) required. Clients form guide requests from that schema without reading it, so a missing member, another type or another required member breaks them; each finding names the member. Extra optional properties are tolerated because a generic Client never sends them, and stricter keywords such as additionalProperties: false are allowed because the access-tool schemas are intentionally strict (Part III §7.1).",
+			Bad:     `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "integer"}}, "required": ["language", "id"]}}`,
+			Good:    `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "string"}, "topic": {"type": "string"}}, "required": ["language"]}}`,
+			Check:   bindingGuideToolCheck,
+		},
+		&lint.Rule{
+			ID: "binding-catalog-tool", Severity: lint.Error, Spec: "Part III §4.2",
+			Quote:   "A Server MUST expose it exactly when at least one Language declares `catalog`.",
+			Keyword: "MUST",
+			Summary: "pilotage_catalog is listed without a Language declaring catalog (or missing with one), or its input schema deviates from Part III §4.2.",
+			Doc:     "A Server MUST expose pilotage_catalog exactly when at least one Language declares catalog, with the binding-defined schema: language, verb, kind, tag, q, cursor, id and catalog_version as strings, verb enumerated as list, get and changed_since, limit an integer with minimum 1, and language and verb (only) required. Each finding names the member. Extra optional properties are tolerated and stricter keywords allowed, as for pilotage_get_guide. Whether the tool should exist needs the manifest; without one only its schema is checked.",
+			Bad:     `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string"}, "limit": {"type": "number"}}, "required": ["language", "verb"]}}`,
+			Good:    `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get", "changed_since"]}, "limit": {"type": "integer", "minimum": 1}, "...": {}}, "required": ["language", "verb"]}}`,
+			Check:   bindingCatalogToolCheck,
+		},
+		&lint.Rule{
+			ID: "binding-loop-tool-exists", Severity: lint.Error, Spec: "Part III §4.3",
+			Quote:   "Every declared name MUST exist in `tools/list`.",
+			Keyword: "MUST",
+			Summary: "A loop tool named in the manifest is not in tools/list.",
+			Doc:     "Every tool name a Language's loop object declares (validate, execute, trace) MUST exist in tools/list: the manifest is how an agent finds the loop, and a name that does not resolve leaves it with a Language it cannot check or run. The finding sits at the name in the manifest. The check needs both the manifest and tools/list.",
+			Bad:     `"loop": {"validate": "validate_flow"}   (tools/list has no validate_flow)`,
+			Good:    `"loop": {"validate": "validate_flow"}   (tools/list lists validate_flow)`,
+			Check:   bindingLoopToolExistsCheck,
+		},
+		&lint.Rule{
+			ID: "binding-tool-name-unique", Severity: lint.Warning, Spec: "MCP 2025-11-25 Tools, tool names; Part III §4",
+			Quote:   "Tool names SHOULD be unique within a server.",
+			Keyword: "SHOULD",
+			Summary: "Two tools in tools/list have the same name.",
+			Doc:     "Pilotage tools are addressed by name through tools/call: the manifest's loop object and the fixed access tools name exactly one tool each. When two entries share a name, Clients and hosts keep one of them unpredictably, so the schema or program declaration an agent reads may not be the one the Server serves. The finding sits at the second occurrence.",
+			Bad:     `{"tools": [{"name": "run_flow", ...}, {"name": "run_flow", ...}]}`,
+			Good:    `{"tools": [{"name": "run_flow", ...}, {"name": "trace_run", ...}]}`,
+			Check:   bindingToolNameUniqueCheck,
+		},
+		&lint.Rule{
+			ID: "binding-shared-loop-tool", Severity: lint.Error, Spec: "Part III §4.3; Part III §5",
+			Quote:   "A tool accepting Programs from more than one Language MUST use: { \"languages\": [ { \"argument\": \"workflow\", \"language\": \"workflow/v1\" }, { \"argument\": \"query\", \"language\": \"sql/postgres-15\" } ] }",
+			Keyword: "MUST",
+			Summary: "A validate or execute tool shared by several Languages does not declare them all in languages[].",
+			Doc:     "Two Languages MAY share one validate or execute tool only by giving each its own program-bearing argument, declared through the languages array of the Part III §5 program declaration; no other sharing mechanism is permitted. A shared tool with the single argument/language form, or whose languages array omits a Language that names the tool in its loop object, leaves Clients unable to tell which argument carries which Language's program. Duplicate arguments and the declaration's shape are reported by binding-program-declaration. A trace-fetch tool carries no program and may serve several Languages. The check needs the manifest.",
+			Bad:     `"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}   (loop tool of buildingflow/1 and lightflow/1)`,
+			Good:    `"_meta": {"io.github.jafarsa0/pilotage": {"languages": [{"argument": "flow", "language": "buildingflow/1"}, {"argument": "scene", "language": "lightflow/1"}]}}`,
+			Check:   bindingSharedLoopToolCheck,
+		},
+		&lint.Rule{
+			ID: "binding-program-declaration", Severity: lint.Error, Spec: "Part III §5",
+			Quote:   "Every MCP tool accepting a Program MUST carry a Pilotage declaration in its `tools/list` entry.",
+			Keyword: "MUST",
+			Summary: "A validate or execute tool lacks the program declaration, or the declaration is malformed or does not match the schema and manifest.",
+			Doc:     "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of at least two {argument, language} entries with distinct arguments. It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
+			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
+			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Check:   bindingProgramDeclarationCheck,
+		},
+	}
+}
+
+// bindingCanonical parses a binding-defined schema from pkg/types into
+// nodes, so deviations can be reported member by member in the spec's
+// order.
+func bindingCanonical(raw json.RawMessage) *source.Node {
+	f := source.Parse("pkg/types", raw, source.Options{})
+	return f.Docs[0].Root
+}
+
+// fixedInputSchemas are the binding-defined input schemas of the fixed
+// tools, parsed on first use rather than at package init.
+type fixedInputSchemas struct {
+	once                     sync.Once
+	manifest, guide, catalog *source.Node
+}
+
+var bindingSchemas fixedInputSchemas
+
+func fixedSchemas() *fixedInputSchemas {
+	s := &bindingSchemas
+	s.once.Do(func() {
+		s.manifest = bindingCanonical(types.ManifestInputSchema)
+		s.guide = bindingCanonical(types.GetGuideInputSchema)
+		s.catalog = bindingCanonical(types.CatalogInputSchema)
+	})
+	return s
+}
+
+// bindingFixedSchema reports how tool t's input schema deviates from the
+// binding-defined schema want: the type, each defined member's type, enum
+// and minimum, and the required set. Extra optional members and extra
+// keywords are left alone.
+func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec string) {
+	s := t.InputSchema
+	if s == nil {
+		p.ReportMissing(t.Node, "%s has no inputSchema; declare the %s schema", t.Name, spec)
+		return
+	}
+	if !s.IsObject() {
+		p.Report(s, "the inputSchema of %s is %s; make it the %s object schema", t.Name, s.Kind.Article(), spec)
+		return
+	}
+	bindingKeyword(p, t, s, "", "type", want.Get("type"), spec)
+	if wp := want.Get("properties"); wp != nil {
+		bindingFixedProperties(p, t, s, wp, spec)
+	}
+	wantReq := map[string]bool{}
+	for _, r := range want.Get("required").Items() {
+		wantReq[r.Text()] = true
+	}
+	req := s.Get("required")
+	if req != nil && !req.IsArray() {
+		p.Report(req, "required in %s's inputSchema is %s; make it an array (%s)", t.Name, req.Kind.Article(), spec)
+		return
+	}
+	has := map[string]bool{}
+	for _, r := range req.Items() {
+		has[r.Text()] = true
+		if r.IsString() && !wantReq[r.Text()] {
+			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text(), spec)
+		}
+	}
+	for _, w := range want.Get("required").Items() {
+		if has[w.Text()] {
+			continue
+		}
+		if req == nil {
+			p.ReportMissing(s, "%s's inputSchema does not require member %s; add \"required\": [%s] (%s)", t.Name, w.Text(), bindingRequiredList(want), spec)
+		} else {
+			p.Report(req, "%s's inputSchema does not require member %s; add it to required (%s)", t.Name, w.Text(), spec)
+		}
+	}
+}
+
+// bindingFixedProperties reports each member the binding defines (wp)
+// that schema s lacks or declares otherwise.
+func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, spec string) {
+	props := s.Get("properties")
+	switch {
+	case props == nil:
+		p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
+		return
+	case !props.IsObject():
+		p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
+		return
+	}
+	for _, w := range wp.Kids() {
+		got := props.Get(w.Key())
+		switch {
+		case got == nil:
+			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
+		case !got.IsObject():
+			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key(), t.Name, got.Kind.Article(), bindingCompact(w), spec)
+		default:
+			for _, kw := range w.Kids() {
+				bindingKeyword(p, t, got, w.Key(), kw.Key(), kw, spec)
+			}
+		}
+	}
+}
+
+// bindingKeyword compares one keyword of schema s (the whole input schema
+// when member is "", else a member's schema) with the binding's value.
+func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw string, want *source.Node, spec string) {
+	if want == nil {
+		return
+	}
+	where := "the inputSchema of " + t.Name
+	if member != "" {
+		where = "member " + member + " of " + t.Name + "'s inputSchema"
+	}
+	got := s.Get(kw)
+	if got == nil {
+		p.ReportMissing(s, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), spec)
+		return
+	}
+	if bindingSameJSON(kw, got, want) {
+		return
+	}
+	p.Report(got, "%s has \"%s\": %s where %s defines %s; use the binding's value", where, kw, bindingCompact(got), spec, bindingCompact(want))
+}
+
+// bindingSameJSON compares a keyword value with the binding's; enum is a
+// set, anything else compares as bindingDifference does (numbers by value).
+func bindingSameJSON(kw string, a, b *source.Node) bool {
+	if kw == "enum" && a.IsArray() && b.IsArray() {
+		as, bs := map[string]bool{}, map[string]bool{}
+		for _, k := range a.Kids() {
+			as[k.Kind.String()+":"+k.Text()] = true
+		}
+		for _, k := range b.Kids() {
+			bs[k.Kind.String()+":"+k.Text()] = true
+		}
+		if len(as) != len(bs) {
+			return false
+		}
+		for k := range bs {
+			if !as[k] {
+				return false
+			}
+		}
+		return true
+	}
+	at, _, _ := bindingDifference(a, b)
+	return at == nil
+}
+
+// bindingCompact renders a small JSON value for a message.
+func bindingCompact(n *source.Node) string {
+	b, err := json.Marshal(n.Value())
+	if err != nil {
+		return "?"
+	}
+	return string(b)
+}
+
+func bindingMemberList(props *source.Node) string {
+	names := make([]string, len(props.Kids()))
+	for i, k := range props.Kids() {
+		names[i] = k.Key()
+	}
+	return strings.Join(names, ", ")
+}
+
+func bindingRequiredList(schema *source.Node) string {
+	var names []string
+	for _, r := range schema.Get("required").Items() {
+		names = append(names, r.Text())
+	}
+	return rulekit.QuoteList(names)
+}
+
+func bindingManifestToolCheck(p *lint.Pass) {
+	s := p.Snap
+	if mr := s.ManifestResult; mr != nil && rulekit.True(mr.Get("isError")) {
+		kind, _ := mr.Path("structuredContent", "error", "kind").Value().(string)
+		if kind != "" {
+			kind = " (kind " + kind + ")"
+		}
+		p.Report(mr.Get("isError"), "%s answered with an error%s instead of the manifest, so no manifest can be judged; the manifest must be retrievable before any other Pilotage interaction (Part II §5.1), so fix the failure and record the result again", types.ToolManifest, kind)
+	}
+	if s.ToolsArray == nil {
+		return
+	}
+	t := s.Tool(types.ToolManifest)
+	if t == nil {
+		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
+		return
+	}
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1")
+}
+
+func bindingGuideToolCheck(p *lint.Pass) {
+	s := p.Snap
+	if s.ToolsArray == nil {
+		return
+	}
+	t := s.Tool(types.ToolGetGuide)
+	if t == nil {
+		// Without any Pilotage tool the missing pilotage_manifest says it
+		// all; one finding per missing surface is enough.
+		if exposed, _ := bindingExposed(s); exposed {
+			p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it with the Part III §4.1 schema, since every Language declares guides", types.ToolGetGuide)
+		}
+		return
+	}
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1")
+}
+
+func bindingCatalogToolCheck(p *lint.Pass) {
+	s := p.Snap
+	if s.ToolsArray == nil {
+		return
+	}
+	t := s.Tool(types.ToolCatalog)
+	switch {
+	case s.Manifest == nil:
+		p.Skip("pilotage_catalog presence against the Languages declaring catalog (no manifest)")
+	case t == nil && bindingAnyCatalog(s):
+		p.ReportMissing(s.ToolsArray, "a Language declares catalog but tools/list has no %s tool; expose it with the Part III §4.2 schema", types.ToolCatalog)
+	case t != nil && !bindingAnyCatalog(s):
+		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
+	}
+	if t != nil {
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2")
+	}
+}
+
+func bindingLoopToolExistsCheck(p *lint.Pass) {
+	s := p.Snap
+	if s.Manifest == nil || s.ToolsArray == nil {
+		if s.Manifest != nil || s.ToolsArray != nil {
+			p.Skip("loop tools named in the manifest against tools/list")
+		}
+		return
+	}
+	for _, l := range s.Languages {
+		loop := l.Node.Get("loop")
+		for _, m := range loop.Items() {
+			if !loop.IsObject() || m.Kind != source.String || m.Text() == "" {
+				continue
+			}
+			if m.Key() != "validate" && m.Key() != "execute" && m.Key() != "trace" {
+				continue
+			}
+			if s.Tool(m.Text()) == nil {
+				p.Report(m, "the manifest names %s as the %s tool of %s but tools/list has no such tool; list it or fix the name", m.Text(), m.Key(), l.Label())
+			}
+		}
+	}
+}
+
+func bindingToolNameUniqueCheck(p *lint.Pass) {
+	first := make(map[string]*snapshot.Tool, len(p.Snap.Tools))
+	for _, t := range p.Snap.Tools {
+		n := t.Node.Get("name")
+		if !n.IsString() {
+			continue
+		}
+		if f := first[t.Name]; f != nil {
+			p.Report(n, "a second tool is named %s (the first is at %s); give each tool a distinct name", t.Name, f.Node.Pointer())
+			continue
+		}
+		first[t.Name] = t
+	}
+}
+
+// bindingProgramLanguages returns the distinct Languages a loop tool serves
+// as validate or execute tool, in manifest order.
+func bindingProgramLanguages(lt *snapshot.LoopTool) []*snapshot.Language {
+	seen := map[*snapshot.Language]bool{}
+	var out []*snapshot.Language
+	for _, st := range []types.Stage{types.StageValidate, types.StageExecute} {
+		for _, l := range lt.Stages[st] {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *snapshot.Language) int { return a.Index - b.Index })
+	return out
+}
+
+func bindingSharedLoopToolCheck(p *lint.Pass) {
+	s := p.Snap
+	if s.Manifest == nil {
+		if s.ToolsArray != nil {
+			p.Skip("loop tools shared between Languages (no manifest)")
+		}
+		return
+	}
+	for _, lt := range s.LoopTools() {
+		langs := bindingProgramLanguages(lt)
+		decl := lt.Tool.ProgramDeclaration()
+		if len(langs) < 2 || !decl.IsObject() {
+			continue
+		}
+		var names []string
+		for _, l := range langs {
+			names = append(names, l.Label())
+		}
+		arr := decl.Get("languages")
+		if !arr.IsArray() {
+			p.With(loopMembersNaming(lt)...).Report(decl, "%s is the loop tool of %s but its program declaration does not use the languages array; declare one {argument, language} entry per Language, each with its own program argument", lt.Name, strings.Join(names, " and "))
+			continue
+		}
+		declared := map[string]bool{}
+		for _, b := range arr.Kids() {
+			if v, ok := b.Str("language"); ok {
+				declared[v] = true
+			}
+		}
+		var missing []string
+		for _, l := range langs {
+			if l.Name != "" && !declared[l.Name] {
+				missing = append(missing, l.Name)
+			}
+		}
+		if len(missing) > 0 {
+			p.With(loopMembersNaming(lt)...).Report(arr, "%s is shared by %s but its languages array has no entry for %s; add an {argument, language} entry with a distinct program argument for each", lt.Name, strings.Join(names, " and "), strings.Join(missing, ", "))
+		}
+	}
+}
+
+func bindingProgramDeclarationCheck(p *lint.Pass) {
+	s := p.Snap
+	loops := map[string]*snapshot.LoopTool{}
+	for _, lt := range s.LoopTools() {
+		loops[lt.Name] = lt
+	}
+	for _, t := range s.Tools {
+		lt := loops[t.Name]
+		var stage types.Stage
+		if lt != nil && lt.Tool == t {
+			switch {
+			case lt.Serves(types.StageExecute):
+				stage = types.StageExecute
+			case lt.Serves(types.StageValidate):
+				stage = types.StageValidate
+			}
+		}
+		decl := t.ProgramDeclaration()
+		if decl == nil {
+			// Metadata under a lookalike key is meta-key's finding, whose
+			// fix (move it under the full key) also supplies this one.
+			if stage != "" && !bindingHasLookalikeKey(t.Meta) {
+				at := t.Node
+				if t.Meta.IsObject() {
+					at = t.Meta
+				}
+				p.With(loopMembersNaming(lt)...).ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
+			}
+			continue
+		}
+		// meta-value-object reports a non-object; the fixed access tools
+		// take no program, so a Pilotage _meta value there is no declaration.
+		if !decl.IsObject() || stage == "" && bindingFixedTool(t.Name) {
+			continue
+		}
+		bindings := bindingDeclarationShape(p, t, decl)
+		// The Language a single-Language validate or execute tool must
+		// declare; a shared tool's coverage is binding-shared-loop-tool's.
+		want := ""
+		if stage != "" {
+			if langs := bindingProgramLanguages(lt); len(langs) == 1 {
+				want = langs[0].Name
+			}
+		}
+		props := t.InputSchema.Get("properties")
+		found, shapeOK := false, true
+		for _, b := range bindings {
+			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && !props.Has(b.arg.Text()) {
+				p.Report(b.arg, "the program declaration of %s names argument %s, which its inputSchema does not declare; add %s to properties or name the argument that carries the program", t.Name, b.arg.Text(), b.arg.Text())
+			}
+			if !b.lang.IsString() {
+				shapeOK = false
+				continue
+			}
+			if b.lang.Text() == want {
+				found = true
+			}
+			if s.Manifest == nil {
+				p.Skip("program declaration languages against the manifest")
+				continue
+			}
+			// For a single-Language loop tool the mismatch below says
+			// which Language to declare, which is the better fix.
+			if s.Language(b.lang.Text()) == nil && (want == "" || len(bindings) > 1) {
+				p.Report(b.lang, "the program declaration of %s names Language %s, which the manifest does not declare; use the name of a manifest Language", t.Name, b.lang.Text())
+			}
+		}
+		if want != "" && !found && shapeOK && len(bindings) > 0 {
+			at := decl
+			if len(bindings) == 1 {
+				at = bindings[0].lang
+			}
+			p.Report(at, "%s is the %s tool of %s in the manifest but its program declaration names another Language; declare \"language\": %q", t.Name, stage, want, want)
+		}
+	}
+}
+
+type bindingDecl struct{ arg, lang *source.Node }
+
+// bindingDeclarationShape reports shape defects of a program declaration
+// and returns its argument/language pairs.
+func bindingDeclarationShape(p *lint.Pass, t *snapshot.Tool, decl *source.Node) []bindingDecl {
+	arg, lang, arr := decl.Get("argument"), decl.Get("language"), decl.Get("languages")
+	if arr != nil && (arg != nil || lang != nil) {
+		p.Report(decl, "the program declaration of %s mixes argument/language with languages; use argument and language for one Language or only the languages array for several", t.Name)
+	}
+	if arr == nil {
+		if arg == nil || lang == nil {
+			p.ReportMissing(decl, "the program declaration of %s lacks %s; declare both argument (the program-bearing argument) and language (a manifest Language)", t.Name, bindingLacks(arg, lang))
+		}
+		bindingStringMember(p, t, arg, "argument")
+		bindingStringMember(p, t, lang, "language")
+		if arg == nil && lang == nil {
+			return nil
+		}
+		return []bindingDecl{{arg, lang}}
+	}
+	if !arr.IsArray() {
+		p.Report(arr, "languages in the program declaration of %s is %s; make it an array of {argument, language} objects", t.Name, arr.Kind.Article())
+		return nil
+	}
+	if len(arr.Kids()) < 2 {
+		p.Report(arr, "the languages array of %s's program declaration has fewer than two entries; use it for two or more Languages, and argument with language for one", t.Name)
+	}
+	var out []bindingDecl
+	seen := map[string]bool{}
+	for _, e := range arr.Kids() {
+		if !e.IsObject() {
+			p.Report(e, "an entry of %s's languages array is %s; make it an {argument, language} object", t.Name, e.Kind.Article())
+			continue
+		}
+		a, l := e.Get("argument"), e.Get("language")
+		if a == nil || l == nil {
+			p.ReportMissing(e, "an entry of %s's languages array lacks %s; give every entry both argument and language", t.Name, bindingLacks(a, l))
+		}
+		bindingStringMember(p, t, a, "argument")
+		bindingStringMember(p, t, l, "language")
+		if a.IsString() {
+			if seen[a.Text()] {
+				p.Report(a, "argument %s appears twice in %s's languages array; give each Language its own program argument so a request's Language is unambiguous", a.Text(), t.Name)
+			}
+			seen[a.Text()] = true
+		}
+		out = append(out, bindingDecl{a, l})
+	}
+	return out
+}
+
+func bindingLacks(arg, lang *source.Node) string {
+	switch {
+	case arg == nil && lang == nil:
+		return "argument and language"
+	case arg == nil:
+		return "argument"
+	}
+	return "language"
+}
+
+func bindingStringMember(p *lint.Pass, t *snapshot.Tool, n *source.Node, name string) {
+	if n == nil {
+		return
+	}
+	if !n.IsString() || n.Text() == "" {
+		p.Report(n, "%s in the program declaration of %s is not a non-empty string; write the %s name as a string", name, t.Name, name)
+	}
+}
+
+func bindingHasLookalikeKey(meta *source.Node) bool {
+	for _, k := range meta.Items() {
+		if meta.IsObject() && bindingMetaKeyFix(k.Key()) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// loopMembersNaming returns, as related locations, the manifest loop members
+// that name loop tool lt, so a finding at the tool shows why it is one.
+func loopMembersNaming(lt *snapshot.LoopTool) []lint.Also {
+	var out []lint.Also
+	seen := map[*snapshot.Language]bool{}
+	for _, langs := range lt.Stages {
+		for _, l := range langs {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			for _, m := range l.Node.Get("loop").Items() {
+				if m.IsString() && m.Text() == lt.Name {
+					out = append(out, lint.Also{Node: m, Note: fmt.Sprintf("the manifest names %s as the %s tool of %s here", lt.Name, m.Key(), l.Label())})
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Node.Start < out[j].Node.Start })
+	return out
+}

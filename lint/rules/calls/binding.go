@@ -1,0 +1,113 @@
+package calls
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func callBindingRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-context-binding-accepted", Severity: lint.Error, Spec: "Part II §5.1, §6.4, §6.5.5",
+			Quote:   "For such a Language: missing context; malformed context; context that does not satisfy the schema MUST produce a diagnostic with code `context_binding`.",
+			Keyword: "MUST",
+			Summary: "A Language with context_schema accepted a request whose context is missing or breaks that schema: valid: true, or a Run with ok: true.",
+			Doc:     "A Language declares context_schema exactly when its validation needs context (Part II §5.1), and then missing context, or context that does not satisfy the schema, must fail with a context_binding diagnostic, at validate and at execute alike (Part II §6.4, §6.5.5). Accepting it means the program was checked against bindings the Client never supplied. The recorded context is validated offline against the manifest's context_schema; parts of the schema that cannot be compiled offline (an external $ref) accept anything, so they never cause a finding.",
+			Bad:     `{"name": "validate_query", "arguments": {"query": "select 1", "context": {"schema": 7}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}}}`,
+			Good:    `{"name": "validate_query", "arguments": {"query": "select 1", "context": {"schema": 7}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "context_binding", "path": "/schema", "message": "schema must be a string"}]}}}`,
+			Check:   checkCallContextBinding,
+		},
+		{
+			ID: "call-promoted-input-unchecked", Severity: lint.Error, Spec: "Part II §6.5.2, §6.5.5",
+			Quote:   "For a promoted program, `input` MUST be validated against the catalog entry's `input_schema`.",
+			Keyword: "MUST",
+			Summary: "An execute request with program_ref ran although its input breaks the input_schema of the promoted entry recorded in the same snapshot.",
+			Doc:     "A promoted program declares its parameters as the input_schema of its catalog entry, and execute validates input against it before any side effect, refusing with validation_error and an input_binding diagnostic (Part II §6.5.2, §6.5.5). A Run that starts with input its own entry rejects executes with values nobody checked. The rule needs the promoted entry in a recorded catalog response of the same Language; a request without input is not judged.",
+			Bad:     `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "auto_001"}, "result": {"structuredContent": {"entry": {"id": "auto_001", "kind": "automation", "name": "Night lock", "risk": "write", "input_schema": {"type": "object", "properties": {"hour": {"type": "integer"}}}}, "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001", "input": {"hour": "late"}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "auto_001"}, "result": {"structuredContent": {"entry": {"id": "auto_001", "kind": "automation", "name": "Night lock", "risk": "write", "input_schema": {"type": "object", "properties": {"hour": {"type": "integer"}}}}, "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001", "input": {"hour": 22}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Check:   checkCallPromotedInput,
+		},
+	}
+}
+
+// callAccepted reports whether a validate or execute call accepted its
+// request: valid: true, or a Run whose outcome is ok.
+func callAccepted(c *snapshot.Call) bool {
+	if !c.Succeeded() {
+		return false
+	}
+	switch c.Op {
+	case snapshot.OpValidate:
+		return rulekit.True(c.StructuredContent.Get("valid"))
+	case snapshot.OpExecute:
+		return rulekit.True(c.StructuredContent.Path("outcome", "ok"))
+	}
+	return false
+}
+
+// callSchemaRejects reports whether a schema found in an input compiles and
+// rejects value; a schema that does not compile rejects nothing here (its
+// own rule reports it).
+func callSchemaRejects(schema, value *source.Node) bool {
+	sch, _ := schemacheck.Compile(schema)
+	return sch != nil && sch.Validate(value.Value()) != nil
+}
+
+func checkCallContextBinding(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !callAccepted(c) {
+			continue
+		}
+		schema := c.Lang.Node.Get("context_schema")
+		if schema == nil || c.Op == snapshot.OpExecute && c.Program == nil {
+			// A promoted program was validated at promotion; its context
+			// rules are not the inline program's.
+			continue
+		}
+		ctx := c.Arg(types.ArgContext)
+		switch {
+		case ctx == nil || ctx.IsNull():
+			p.Report(c.Arguments, "%s accepted a request without context although %s declares context_schema: missing context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
+		case callSchemaRejects(schema, ctx):
+			p.Report(ctx, "%s accepted context that does not satisfy the context_schema of %s: such context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
+		}
+	}
+}
+
+func checkCallPromotedInput(p *lint.Pass) {
+	entries := map[*snapshot.Language]map[string]*source.Node{}
+	for _, c := range p.Snap.Calls {
+		switch {
+		case c.Op == snapshot.OpCatalog && c.Succeeded() && c.Lang != nil:
+			list := c.StructuredContent.Get("items").Objects()
+			if e := c.StructuredContent.Get("entry"); e.IsObject() {
+				list = append(list, e)
+			}
+			for _, e := range list {
+				if id, ok := e.Str("id"); ok {
+					if entries[c.Lang] == nil {
+						entries[c.Lang] = map[string]*source.Node{}
+					}
+					entries[c.Lang][id] = e
+				}
+			}
+		case c.Op == snapshot.OpExecute && callStarted(c):
+			ref, in := callPresent(c, types.ArgProgramRef), callPresent(c, types.ArgInput)
+			if !ref.IsString() || in == nil || c.Program != nil {
+				continue
+			}
+			lang := c.Lang
+			if lang == nil && len(p.Snap.Languages) == 1 {
+				lang = p.Snap.Languages[0]
+			}
+			e := entries[lang][ref.Text()]
+			if s := e.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
+				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text())
+			}
+		}
+	}
+}

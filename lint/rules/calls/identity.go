@@ -1,0 +1,289 @@
+package calls
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// These rules check what the spec states without a requirement keyword
+// ("X is a request error", "the response contains the recorded facts"):
+// they are findings of fact about the recorded exchange, reported as info
+// because the severity follows the keyword and there is none.
+func callIdentityRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-response-identity", Severity: lint.Info, Spec: "Part II §6.2, §6.3, §6.6",
+			Summary: "A response names a different guide, catalog entry or Run than the request asked for, or a trace carries another run_id than its envelope.",
+			Doc:     "The fetch form returns the selected guide, a catalog get returns the entry asked for, and the fetch door returns the Run asked for, whose trace is that Run's (Part II §6.2, §6.3, §6.5, §6.6). A response about another object than the one requested is answered for the wrong question: the Client caches or verifies against the wrong thing.",
+			Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_0002"}, "result": {"structuredContent": {"run_id": "run_0001", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
+			Good:    `{"name": "trace_run", "arguments": {"run_id": "run_0002"}, "result": {"structuredContent": {"run_id": "run_0002", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
+			Check:   checkCallResponseIdentity,
+		},
+		{
+			ID: "call-fetched-trace-differs", Severity: lint.Info, Spec: "Part II §6.6",
+			Quote:   "The response contains the recorded facts of the Run: the same trace envelope that rode the execute response.",
+			Summary: "A trace fetched at the level of the execute response's inline trace differs from it.",
+			Doc:     "One trace, two doors: the fetch door returns the stored envelope that rode the execute response (Part II §6.6). When the fetched trace has the same level and the same run outcome as the inline one but other steps, one of the two doors reports facts that did not happen, and a Client verifying a Run cannot tell which. A fetch with another run outcome is taken for another Run that reused the id, as two sessions of a merged snapshot may.",
+			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "full", "steps": [{"id": "a"}]}}}}, {"name": "trace_run", "arguments": {"run_id": "run_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "full", "steps": []}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "full", "steps": [{"id": "a"}]}}}}, {"name": "trace_run", "arguments": {"run_id": "run_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "full", "steps": [{"id": "a"}]}}}}]`,
+			Check:   checkCallFetchedTrace,
+		},
+		{
+			ID: "call-refused-run-fetched", Severity: lint.Info, Spec: "Part II §6.5, §6.6",
+			Quote:   "Refused Runs are not retrievable through the fetch door.",
+			Summary: "A Run refused at execute (validation_error, catalog_drift, promotion_drift) was later returned by the trace-fetch tool.",
+			Doc:     "A refused Run never started and is never retained, whatever store says (Part II §6.5, §6.6); a fetch of its run_id answers not_found. A server that returns it keeps records of runs that did nothing, which a Client may mistake for executions.",
+			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
+			Check:   checkCallRefusedFetched,
+		},
+		{
+			ID: "call-request-fault-accepted", Severity: lint.Info, Spec: "Part II §6.2, §6.6; Part III §4.2, §4.4",
+			Summary: "A request the spec calls a request error (a mode fault, trace_level none on the fetch door, a question without narrate, an undeclared sub-feature, a guide id the index lacks) was answered with success.",
+			Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2); a guide id that the latest recorded index of the Language does not list (Part II §6.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
+			Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
+			Good:    `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "trace_level none has no meaning on the fetch door"}}}}`,
+			Check:   checkCallRequestFaultAccepted,
+		},
+		{
+			ID: "call-plan-step-riskier-than-entry", Severity: lint.Info, Spec: "Part II §5.3, §5.4, §5.6",
+			Summary: "A plan step's risk_hints claim an effect that the risk_hints of the catalog entry it calls rule out.",
+			Doc:     "A catalog entry's risk_hints state the maximum effect of the entry (Part II §5.4), and a plan step's risk_hints the risk of this use of it (Part II §5.6). A step that is destructive or open-world while its entry is not, or that writes while its entry is read-only, contradicts one of the two claims the Host's risk gate relies on (Part II §7.3). The entry is read from recorded catalog responses of the same Language.",
+			Bad:     `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}]}}`,
+			Good:    `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}]}}`,
+			Check:   checkCallStepRiskierThanEntry,
+		},
+	}
+}
+
+func checkCallResponseIdentity(p *lint.Pass) {
+	mismatch := func(asked, got *source.Node) bool {
+		return asked.IsString() && got.IsString() && asked.Text() != got.Text()
+	}
+	for _, c := range p.Snap.Calls {
+		if !c.Succeeded() {
+			continue
+		}
+		sc := c.StructuredContent
+		switch c.Op {
+		case snapshot.OpGuideFetch:
+			if got := sc.Path("guide", "id"); mismatch(c.Arg("id"), got) {
+				p.Report(got, "the guide fetch asked for %q and returned guide %q: return the guide the request names", c.Arg("id").Text(), got.Text())
+			}
+		case snapshot.OpCatalog:
+			if got := sc.Path("entry", "id"); c.Verb == string(types.VerbGet) && mismatch(c.Arg("id"), got) {
+				p.Report(got, "the catalog get asked for %q and returned entry %q: return the entry the request names", c.Arg("id").Text(), got.Text())
+			}
+		case snapshot.OpTraceFetch:
+			if got := sc.Get(types.ArgRunID); mismatch(c.Arg(types.ArgRunID), got) {
+				p.Report(got, "%s asked for run %q and returned run %q: return the Run the request names", c.Name, c.Arg(types.ArgRunID).Text(), got.Text())
+			}
+		}
+		if c.Op == snapshot.OpExecute || c.Op == snapshot.OpTraceFetch {
+			if got := sc.Path("trace", types.ArgRunID); mismatch(sc.Get(types.ArgRunID), got) {
+				p.Report(got, "the trace carries run_id %q inside the envelope of run %q: a Run's trace carries its own run_id", got.Text(), sc.Get(types.ArgRunID).Text())
+			}
+		}
+	}
+}
+
+func checkCallFetchedTrace(p *lint.Pass) {
+	inline := map[string]*source.Node{}
+	for _, c := range p.Snap.Calls {
+		if !c.Succeeded() {
+			continue
+		}
+		sc := c.StructuredContent
+		switch c.Op {
+		case snapshot.OpExecute:
+			if id := callRunID(c); id != "" && sc.Get("trace").IsObject() {
+				inline[id] = sc
+			}
+		case snapshot.OpTraceFetch:
+			id := c.Arg(types.ArgRunID)
+			first := inline[id.Text()]
+			if !id.IsString() || first == nil || !sc.Get("trace").IsObject() {
+				continue
+			}
+			a, b := first.Get("trace"), sc.Get("trace")
+			if !source.Equal(a.Get("level"), b.Get("level")) {
+				continue // another level is another view of the record
+			}
+			// Another outcome is taken for another Run that reused the id
+			// (two sessions of a merged snapshot both numbering from 1):
+			// only the same Run with other steps is reported.
+			if source.Equal(first.Get("outcome"), sc.Get("outcome")) && !sameEnvelope(a, b) {
+				p.Report(b, "%s returned a trace of run %s that differs from the one the execute response carried at the same level: the fetch door returns the same recorded envelope", c.Name, id.Text())
+			}
+		}
+	}
+}
+
+// sameEnvelope compares two traces without the members the trace envelope
+// leaves out (Server-authored prose): only the facts are compared, as
+// source.Equal compares objects.
+func sameEnvelope(a, b *source.Node) bool {
+	facts := 0
+	for _, k := range a.Items() {
+		if k.Key() == "narration" {
+			continue
+		}
+		facts++
+		if !source.Equal(k, b.Get(k.Key())) {
+			return false
+		}
+	}
+	for _, k := range b.Items() {
+		if k.Key() != "narration" {
+			facts--
+		}
+	}
+	return facts == 0
+}
+
+func checkCallRefusedFetched(p *lint.Pass) {
+	refused := map[string]*snapshot.Call{}
+	for _, c := range p.Snap.Calls {
+		switch c.Op {
+		case snapshot.OpExecute:
+			if c.Succeeded() && c.StructuredContent.Get("outcome").IsObject() && !callStarted(c) && callRunID(c) != "" {
+				refused[callRunID(c)] = c
+			}
+		case snapshot.OpTraceFetch:
+			id := c.Arg(types.ArgRunID)
+			if id.IsString() && refused[id.Text()] != nil && c.Succeeded() && callSameRun(refused[id.Text()], c) {
+				p.Report(id, "%s returned run %s, which was refused at execute: a refused Run is never retained, so answer not_found", c.Name, id.Text())
+			}
+		}
+	}
+}
+
+// callRequestFault returns a member of a request the binding makes a
+// request error, and why, for the faults the execute rule does not judge.
+func callRequestFault(c *snapshot.Call) (*source.Node, string) {
+	caps := func(cp, sub string) bool { return c.Lang.Caps.SubFeature(cp, sub) }
+	known := c.Lang != nil && c.Lang.Caps.Exists()
+	switch c.Op {
+	case snapshot.OpExecute:
+		if c.Lang == nil {
+			return nil, ""
+		}
+		exec, _ := c.Lang.Node.Str("execution")
+		mode := callPresent(c, types.ArgMode)
+		switch {
+		case exec == string(types.ExecutionBoth) && mode == nil && c.Arguments.IsObject():
+			return c.Arguments, "no mode, which a Language with execution \"both\" requires"
+		case mode == nil:
+		case types.ExecutionMode(exec).IsKnown() && exec != string(types.ExecutionBoth):
+			return mode, "mode, which only a Language with execution \"both\" accepts"
+		case mode.IsString() && !types.RunMode(mode.Text()).IsKnown():
+			return mode, "an unknown mode"
+		}
+	case snapshot.OpTraceFetch:
+		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) {
+			return tl, "trace_level " + tl.Text() + ", which the fetch door does not admit"
+		}
+		if q := callPresent(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
+			return q, "question without trace_fetch.narrate declared"
+		}
+	case snapshot.OpCatalog:
+		if !known {
+			return nil, ""
+		}
+		if q := callPresent(c, "q"); q != nil && !caps(string(types.CapCatalog), types.SubSearch) {
+			return q, "q without catalog.search declared"
+		}
+		if c.Verb == string(types.VerbChangedSince) && !caps(string(types.CapCatalog), types.SubChangedSince) {
+			return c.Arg("verb"), "changed_since without catalog.changed_since declared"
+		}
+	}
+	return nil, ""
+}
+
+func checkCallRequestFaultAccepted(p *lint.Pass) {
+	// index holds, per Language, the guide ids of its latest recorded
+	// index: a fetch of an id it lacks asks for an unknown guide.
+	index := map[*snapshot.Language]map[string]bool{}
+	for _, c := range p.Snap.Calls {
+		if c.Op == snapshot.OpGuideIndex && c.Succeeded() && c.Lang != nil && c.StructuredContent.Get("guides").IsArray() {
+			ids := map[string]bool{}
+			for _, g := range c.StructuredContent.Get("guides").Objects() {
+				if id, ok := g.Str("id"); ok {
+					ids[id] = true
+				}
+			}
+			index[c.Lang] = ids
+		}
+		if !c.Succeeded() {
+			continue
+		}
+		if at, what := callRequestFault(c); at != nil {
+			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request", c.Name, what)
+		}
+		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text()] {
+			p.Report(id, "pilotage_get_guide returned a guide for id %q, which the recorded index of %s does not list: an unknown guide id is a request error of kind not_found, and the index lists every guide", id.Text(), c.Lang.Label())
+		}
+	}
+}
+
+// callHint reads one boolean risk hint; an absent hint is unknown.
+func callHint(hints *source.Node, name string) (value, known bool) {
+	v := hints.Get(name)
+	return v.IsBool() && v.Truth(), v.IsBool()
+}
+
+// callRiskier names the hint by which step claims more than entry allows,
+// or "".
+func callRiskier(step, entry *source.Node) string {
+	for _, h := range []string{"destructive", "openWorld"} {
+		s, ks := callHint(step, h)
+		e, ke := callHint(entry, h)
+		if ks && ke && s && !e {
+			return h + ": true"
+		}
+	}
+	s, ks := callHint(step, "readOnly")
+	e, ke := callHint(entry, "readOnly")
+	if ks && ke && !s && e {
+		return "readOnly: false"
+	}
+	return ""
+}
+
+func checkCallStepRiskierThanEntry(p *lint.Pass) {
+	entries := map[*snapshot.Language]map[string]*source.Node{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		if !c.Succeeded() || c.Lang == nil {
+			continue
+		}
+		list := c.StructuredContent.Get("items").Objects()
+		if e := c.StructuredContent.Get("entry"); e.IsObject() {
+			list = append(list, e)
+		}
+		for _, e := range list {
+			if id, ok := e.Str("id"); ok && e.Get("risk_hints").IsObject() {
+				if entries[c.Lang] == nil {
+					entries[c.Lang] = map[string]*source.Node{}
+				}
+				entries[c.Lang][id] = e
+			}
+		}
+	}
+	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
+		if !callAccepted(c) || c.Lang == nil {
+			continue
+		}
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
+			target, ok := s.Str("calls")
+			e := entries[c.Lang][target]
+			if !ok || e == nil {
+				continue
+			}
+			if h := callRiskier(s.Get("risk_hints"), e.Get("risk_hints")); h != "" {
+				p.Report(s.Get("risk_hints"), "plan step %s claims %s although entry %q, which it calls, does not: the entry's risk_hints state its maximum effect, so correct one of the two", callStepLabel(s), h, target)
+			}
+		}
+	}
+}

@@ -1,0 +1,309 @@
+package calls
+
+import (
+	"strconv"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// The call rules judge a recorded request and its response together, and
+// against the other recorded calls of the snapshot: most server duties are
+// "when asked X, answer Y", which no single result shows. They read the
+// classified view snapshot.CallView.
+
+func callRoutingRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-carrier-error-loop-fault", Severity: lint.Error, Spec: "Part III §4.6, §7.1",
+			Quote:   "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault.",
+			Keyword: "MUST NOT",
+			Summary: "A loop-tool request with no structural fault was answered with a JSON-RPC invalid-params or invalid-request error.",
+			Doc:     "Only structural faults (a missing schema-required member, a wrong JSON type) may surface as JSON-RPC errors on a loop tool; every value or eligibility fault, an invalid program and a failed Run travel as a request error or in structuredContent (Part III §4.6, §7.1). The rule checks the recorded arguments against the tool's own inputSchema (required members and JSON types; a schema that composes subschemas or uses $ref is not judged, since its structure is not all in view): when they pass and the server still answered -32602 or -32600, the Client loses the error kind or the diagnostics it needs to fix its request. Internal errors (-32603) and other codes are left alone, since a client-side timeout is recorded the same way.",
+			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "error": {"code": -32602, "message": "trace_level must be one of none, summary, full"}}`,
+			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}}`,
+			Check:   checkCallCarrierLoopFault,
+		},
+		{
+			ID: "call-execute-request-fault-accepted", Severity: lint.Error, Spec: "Part II §6.5.1, §6.5.2",
+			Quote:   "The Server MUST process execute requests in the following order.",
+			Keyword: "MUST",
+			Summary: "An execute request that fails the request well-formedness check was answered with a Run instead of a request error.",
+			Doc:     "The first check of an execute request is its well-formedness: exactly one runnable, a recognized trace_level, test_run only where execute.test_run is declared, no idempotency_key reused with a different runnable or input; a failure there is a request error and nothing runs (Part II §6.5.1, §6.5.2, §6.5.6). A server that runs such a request anyway has ignored a member the Client meant (a test run executed for real, both runnables with one silently dropped).",
+			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "program_ref": "auto_001", "mode": "immediate"}, "result": {"structuredContent": {"run_id": "run_9", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
+			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "program_ref": "auto_001", "mode": "immediate"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "send flow or program_ref, not both"}}}}`,
+			Check:   checkCallExecuteRequestFault,
+		},
+		{
+			ID: "call-store-unsupported", Severity: lint.Error, Spec: "Part II §6.5; Part III §7.2",
+			Quote:   "A Server whose declared retention is `\"none\"` MUST reject the request with a request error of kind `unsupported`.",
+			Keyword: "MUST",
+			Summary: "An execute request with store: true to a Language with retention \"none\" was not rejected with a request error of kind unsupported.",
+			Doc:     "store: true asks the Engine to keep the run record for the fetch door; under declared retention \"none\" it cannot, and the Server must say so with the unsupported kind rather than run and silently drop the record (Part II §6.5, Part III §7.2). The Client then knows its later trace fetch would fail before it lets side effects happen.",
+			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "store": true}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
+			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "store": true}, "result": {"isError": true, "structuredContent": {"error": {"kind": "unsupported", "message": "this Engine retains no runs"}}}}`,
+			Check:   checkCallStoreUnsupported,
+		},
+		{
+			ID: "call-changed-since-baseline-kind", Severity: lint.Error, Spec: "Part II §6.3; Part III §7.2",
+			Quote:   "When the Server cannot calculate changes from the supplied token, it MUST return a distinguishable unknown-baseline request error.",
+			Keyword: "MUST",
+			Summary: "A changed_since request for a known Language that declares the verb was refused as not_found instead of unknown_baseline.",
+			Doc:     "A Client holding an old catalog_version asks what changed; when the Server cannot tell, the unknown_baseline kind tells the Client to fall back to a full listing (Part II §6.3). Answered not_found or internal instead, the Client cannot tell a lost baseline from a missing Language or a broken server. The rule judges only requests whose Language is in the manifest and declares catalog.changed_since and which carry a catalog_version string, so no other refusal applies.",
+			Bad:     `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "changed_since", "catalog_version": "cv_old"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown version"}}}}`,
+			Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "changed_since", "catalog_version": "cv_old"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "unknown_baseline", "message": "baseline too old"}}}}`,
+			Check:   checkCallChangedSinceKind,
+		},
+		{
+			ID: "call-guide-index-refused", Severity: lint.Error, Spec: "Part II §6.2; Part III §4.1",
+			Quote:   "A Server MUST support the index form so that a Client can choose which guides to retrieve without first loading their content.",
+			Keyword: "MUST",
+			Summary: "A pilotage_get_guide request without id, for a Language of the manifest, was refused.",
+			Doc:     "The index form (pilotage_get_guide with language and no id) is how a Client learns which guides exist before loading any (Part II §6.2). A Server that refuses it, with a request error or a JSON-RPC error, leaves the Client to guess guide ids. Only requests carrying nothing but a language the manifest lists are judged.",
+			Bad:     `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "id is required"}}}}`,
+			Good:    `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"structuredContent": {"guides": [{"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "1", "size_bytes": 900}]}}}`,
+			Check:   checkCallGuideIndexRefused,
+		},
+	}
+}
+
+// callIsLoop reports whether a call went to a loop tool.
+func callIsLoop(c *snapshot.Call) bool {
+	return c.Op == snapshot.OpValidate || c.Op == snapshot.OpExecute || c.Op == snapshot.OpTraceFetch
+}
+
+// callPresent returns a request member that carries a value: a member sent
+// as null is read as absent, since Clients send either for "not given".
+func callPresent(c *snapshot.Call, name string) *source.Node {
+	if v := c.Arg(name); v != nil && !v.IsNull() {
+		return v
+	}
+	return nil
+}
+
+// callStructural reports whether the request has a structural fault
+// against the tool's inputSchema: arguments that are not an object, a
+// missing required member, or a member of the wrong JSON type. Those are
+// the only faults a loop tool may answer with a JSON-RPC error.
+func callStructural(c *snapshot.Call, schema *source.Node) bool {
+	if c.Arguments != nil && !c.Arguments.IsObject() {
+		return true
+	}
+	for _, r := range schema.Get("required").Items() {
+		if r.IsString() && c.Arg(r.Text()) == nil {
+			return true
+		}
+	}
+	for _, a := range c.Arguments.Items() {
+		if !jsonTypeFits(a, schema.Path("properties", a.Key()).Get("type")) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonTypeFits reports whether value v satisfies a JSON Schema "type"
+// keyword (a name or a list of names); an absent keyword admits anything.
+func jsonTypeFits(v, typ *source.Node) bool {
+	if typ == nil {
+		return true
+	}
+	names := []*source.Node{typ}
+	if typ.IsArray() {
+		names = typ.Kids()
+	}
+	for _, n := range names {
+		if !n.IsString() {
+			return true // not a schema this check understands
+		}
+		switch n.Text() {
+		case "object", "array", "string", "boolean", "null":
+			if v.Kind.String() == n.Text() {
+				return true
+			}
+		case "number":
+			if v.Kind == source.Number {
+				return true
+			}
+		case "integer":
+			if f, err := strconv.ParseFloat(v.Text(), 64); v.Kind == source.Number && err == nil && f == float64(int64(f)) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// callSchemaPlain reports whether an inputSchema states its structure only
+// through properties, type and required, which callStructural reads. A
+// schema that composes subschemas or references others may require
+// members or types that check cannot see, so its calls are not judged.
+func callSchemaPlain(schema *source.Node) bool {
+	composed := func(n *source.Node) bool {
+		for _, k := range []string{"allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "dependentRequired", "dependentSchemas"} {
+			if n.Has(k) {
+				return true
+			}
+		}
+		return false
+	}
+	if !schema.IsObject() || composed(schema) {
+		return false
+	}
+	for _, p := range schema.Get("properties").Items() {
+		if composed(p) {
+			return false
+		}
+	}
+	return true
+}
+
+func checkCallCarrierLoopFault(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if !callIsLoop(c) || c.Channel != snapshot.ChannelCarrier {
+			continue
+		}
+		t := p.Snap.Tool(c.Name)
+		if t == nil || !callSchemaPlain(t.InputSchema) || callStructural(c, t.InputSchema) {
+			continue
+		}
+		code := c.Error.Get("code")
+		if code == nil || code.Text() != "-32602" && code.Text() != "-32600" {
+			continue
+		}
+		p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text())
+	}
+}
+
+// callExecuteFault returns the first well-formedness fault of an execute
+// request that the snapshot can decide (Part II §6.5.2 step 1, less the
+// store and idempotency checks, which have rules of their own), with the
+// value to point at.
+func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, string) {
+	ref := callPresent(c, types.ArgProgramRef)
+	if s.Tool(c.Name).ProgramDeclaration() != nil {
+		switch n := c.Programs; {
+		case n > 0 && ref != nil:
+			return ref, "both an inline program and program_ref"
+		case n > 1:
+			return c.Arguments, "more than one program-bearing argument"
+		case n == 0 && ref == nil && c.Arguments.IsObject():
+			return c.Arguments, "neither an inline program nor program_ref"
+		}
+	}
+	if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageExecute) {
+		return tl, "the unknown trace_level " + strconv.Quote(tl.Text())
+	}
+	// test_run: false asks for what the Server does anyway; only a
+	// test run requested without the sub-feature is judged.
+	if tr := c.Arg(types.ArgTestRun); rulekit.True(tr) && c.Lang != nil && c.Lang.Caps.Exists() && !c.Lang.Caps.SubFeature(string(types.CapExecute), types.SubTestRun) {
+		return tr, "test_run, which " + c.Lang.Label() + " does not declare (execute.test_run)"
+	}
+	return nil, ""
+}
+
+func checkCallExecuteRequestFault(p *lint.Pass) {
+	firsts := callFirstRuns(p.Snap)
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		if !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+			continue
+		}
+		if at, what := callExecuteFault(p.Snap, c); at != nil {
+			p.Report(at, "%s ran a request carrying %s: reject it with a request error of kind invalid_request before anything runs", c.Name, what)
+			continue
+		}
+		if f := firsts[c]; f != nil && !callSameRequest(c, f) {
+			p.Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict", c.Name, c.Arg(types.ArgIdempotencyKey).Text())
+		}
+	}
+}
+
+// callRetention returns the Language's parsed retention, when declared
+// and valid.
+func callRetention(l *snapshot.Language) (types.RetentionPolicy, bool) {
+	if l == nil {
+		return types.RetentionPolicy{}, false
+	}
+	v, ok := l.Node.Str("retention")
+	if !ok {
+		return types.RetentionPolicy{}, false
+	}
+	pol, err := types.ParseRetention(v)
+	return pol, err == nil
+}
+
+func checkCallStoreUnsupported(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		store := c.Arg(types.ArgStore)
+		if !rulekit.True(store) {
+			continue
+		}
+		pol, ok := callRetention(c.Lang)
+		if !ok || pol.Kind != types.RetentionKindNone {
+			continue
+		}
+		switch c.Channel {
+		case snapshot.ChannelResult:
+			p.Report(store, "%s accepted store: true although %s declares retention \"none\": reject the request with a request error of kind unsupported", c.Name, c.Lang.Label())
+		case snapshot.ChannelRequestError:
+			// An earlier well-formedness check fails first (Part II
+			// §6.5.2): its kind is the right answer.
+			if at, _ := callExecuteFault(p.Snap, c); at != nil {
+				continue
+			}
+			if c.ErrorKind == string(types.ErrNotFound) && callPresent(c, types.ArgProgramRef) != nil {
+				continue
+			}
+			if c.ErrorKind != string(types.ErrUnsupported) {
+				at := c.StructuredContent.Path("error", "kind")
+				if at == nil {
+					at = c.StructuredContent.Get("error")
+				}
+				p.Report(at, "%s refused store: true under retention \"none\" with kind %q: use the kind unsupported, which tells the Client the Engine retains nothing", c.Name, c.ErrorKind)
+			}
+		}
+	}
+}
+
+func checkCallChangedSinceKind(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		if c.Verb != string(types.VerbChangedSince) || c.Channel != snapshot.ChannelRequestError || c.Lang == nil {
+			continue
+		}
+		if !c.Arg("catalog_version").IsString() || !c.Lang.Caps.SubFeature(string(types.CapCatalog), types.SubChangedSince) {
+			continue
+		}
+		// invalid_request stays possible (a member inapplicable to the verb)
+		// and internal is a malfunction; not_found can only mean the
+		// baseline, since the Language is known.
+		if c.ErrorKind == string(types.ErrNotFound) {
+			p.Report(c.StructuredContent.Path("error", "kind"), "pilotage_catalog refused changed_since with kind %q for a Language that declares it: when the baseline token cannot be used, answer kind unknown_baseline so the Client falls back to a full listing", c.ErrorKind)
+		}
+	}
+}
+
+func checkCallGuideIndexRefused(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpGuideIndex) {
+		if c.Lang == nil || c.Channel != snapshot.ChannelRequestError && c.Channel != snapshot.ChannelCarrier {
+			continue
+		}
+		// Any member besides language (a topic, say) may make the
+		// request inapplicable; only the bare index form is judged.
+		if len(c.Arguments.Items()) != 1 {
+			continue
+		}
+		if t := p.Snap.Tool(c.Name); t != nil && callStructural(c, t.InputSchema) {
+			continue
+		}
+		at := c.Error
+		if at == nil {
+			at = c.StructuredContent.Get("error")
+		}
+		p.Report(at, "pilotage_get_guide refused the index form for %s: answer a request without id with the guide index, every guide's metadata without its body", c.Lang.Label())
+	}
+}

@@ -1,0 +1,406 @@
+package calls
+
+import (
+	"time"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func callRunRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-unstored-run-fetched", Severity: lint.Error, Spec: "Part II §6.5, §6.6",
+			Quote:   "A Run executed with `store: false` MUST NOT be retrievable through the fetch door.",
+			Keyword: "MUST NOT",
+			Summary: "A Run executed with store: false was later returned by the trace-fetch tool.",
+			Doc:     "store: false forbids retaining the run record beyond the execute response (Part II §6.5); a Client sends it for runs whose inputs or outputs must not outlive the call. A later trace fetch of that run_id answered with the Run shows the record was kept anyway; the fetch must answer not_found, like any non-retained Run.",
+			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "store": false}, "result": {"structuredContent": {"run_id": "run_7", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "trace_run", "arguments": {"run_id": "run_7"}, "result": {"structuredContent": {"run_id": "run_7", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_7", "level": "full", "steps": []}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "store": false}, "result": {"structuredContent": {"run_id": "run_7", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "trace_run", "arguments": {"run_id": "run_7"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
+			Check:   checkCallUnstoredFetched,
+		},
+		{
+			ID: "call-context-without-schema-accepted", Severity: lint.Error, Spec: "Part II §6.4, §6.5.5",
+			Quote:   "A Language without `context_schema` MUST reject supplied context through a `context_binding` diagnostic.",
+			Keyword: "MUST",
+			Summary: "Context sent to a Language without context_schema was accepted: valid: true, or a Run with ok: true.",
+			Doc:     "A Language that declares no context_schema takes no context, and supplied context must fail validation with a context_binding diagnostic, at validate and at execute alike (Part II §6.4, §6.5.5). Accepting it lets a Client believe its bindings were used when the Engine ignored them. Context sent as null or as an empty object is not judged, since a Client may send either for \"none\".",
+			Bad:     `{"name": "validate_flow", "arguments": {"flow": {"steps": []}, "context": {"site": "north"}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}}}`,
+			Good:    `{"name": "validate_flow", "arguments": {"flow": {"steps": []}, "context": {"site": "north"}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "context_binding", "path": "", "message": "this Language takes no context"}]}}}`,
+			Check:   checkCallContextWithoutSchema,
+		},
+		{
+			ID: "call-stale-token-ran", Severity: lint.Error, Spec: "Part II §6.5.2, §6.5.3",
+			Quote:   "The Server MUST NOT ignore a supplied token.",
+			Keyword: "MUST NOT",
+			Summary: "An execute request whose expected_catalog_version differs from the catalog_version the server reported just before and just after it was run anyway.",
+			Doc:     "A Client supplies the catalog_version it validated against; when the catalog has moved since, the Server must refuse with catalog_drift before any side effect (Part II §6.5.2, §6.5.3), so that a program checked against one vocabulary never runs against another. The current token is read from the same Language's recorded results that carry one (catalog and validate responses): a recording may miss the call that moved the catalog, so the rule reports only when the nearest one before and the nearest one after the execute call agree with each other, differ from the supplied token, and no later one equals it.",
+			Bad:     `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_2"}}}, {"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_2"}}}, {"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
+			Check:   checkCallStaleToken,
+		},
+		{
+			ID: "call-idempotent-replay-new-run", Severity: lint.Error, Spec: "Part II §6.5.6",
+			Quote:   "Two requests with the same: `idempotency_key`; runnable; input MUST be treated as one execution.",
+			Keyword: "MUST",
+			Summary: "A repeated execute request with the same idempotency_key, runnable and input started a second Run.",
+			Doc:     "With execute.idempotency declared, a retry carrying the same key, runnable and input must return the recorded result of the first Run (Part II §6.5.6): that is what makes a timeout retry safe. A second run_id means the side effects happened twice. A refused first request is not recorded for replay, so only a started first Run is compared, and only for a Language whose retention is not \"none\" (the deduplication window is at least the retention period, which \"none\" leaves unbounded below).",
+			Bad:     `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Check:   checkCallIdempotentReplay,
+		},
+		{
+			ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
+			Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
+			Keyword: "MUST",
+			Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
+			Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
+			Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
+			Check:   checkCallExecuteRunsInvalid,
+		},
+		{
+			ID: "call-output-on-failure", Severity: lint.Error, Spec: "Part II §6.5",
+			Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
+			Keyword: "MUST",
+			Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
+			Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is not judged.",
+			Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
+			Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
+			Check:   checkCallOutputOnFailure,
+		},
+		{
+			ID: "call-trace-step-duplicate", Severity: lint.Error, Spec: "Part II §5.8.2",
+			Quote:   "Every executed step: MUST appear exactly once as a top-level entry;",
+			Keyword: "MUST",
+			Summary: "A recorded trace lists the same step identifier twice.",
+			Doc:     "A trace is a flat log in which every executed step appears exactly once; repeated executions are told apart by their identifiers, #n for each loop iteration and a calling-entry prefix for an expanded sub-program (Part II §5.8.2). Two entries with one identifier make the log ambiguous: a Client verifying its mission cannot tell a step that ran twice from one reported twice, nor which outcome is the step's.",
+			Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+			Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify#1", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify#2", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+			Check:   checkCallTraceStepDuplicate,
+		},
+		{
+			ID: "call-success-status", Severity: lint.Error, Spec: "Part II §5.7",
+			Quote:   "It MUST NOT substitute engine-specific names for those conditions.",
+			Keyword: "MUST NOT",
+			Summary: "A Run outcome with ok: true carries an engine-defined status instead of success.",
+			Doc:     "success is the reserved status for a program that completed successfully, and the Server must use it exactly for that condition; engine-defined statuses are for failed started Runs (Part II §5.7). An ok: true outcome under another name (completed, done) makes Clients that branch on status treat a success as an unknown status, which they must read as a possible partial failure.",
+			Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "completed", "error": null}}`,
+			Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}`,
+			Check:   checkCallSuccessStatus,
+		},
+	}
+}
+
+// callRunID returns the run_id string of a result, or "".
+func callRunID(c *snapshot.Call) string {
+	id, _ := c.StructuredContent.Str(types.ArgRunID)
+	return id
+}
+
+// callStarted reports whether an execute call was answered with a Run that
+// started: refused Runs (validation_error, catalog_drift, promotion_drift)
+// never ran.
+func callStarted(c *snapshot.Call) bool {
+	if !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+		return false
+	}
+	status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
+	switch types.OutcomeStatus(status) {
+	case types.StatusValidationError, types.StatusCatalogDrift, types.StatusPromotionDrift:
+		return false
+	}
+	return true
+}
+
+func checkCallUnstoredFetched(p *lint.Pass) {
+	unstored := map[string]*snapshot.Call{}
+	for _, c := range p.Snap.Calls {
+		switch c.Op {
+		case snapshot.OpExecute:
+			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth() && c.Succeeded() && callRunID(c) != "" {
+				unstored[callRunID(c)] = c
+			}
+		case snapshot.OpTraceFetch:
+			id := c.Arg(types.ArgRunID)
+			if !id.IsString() || unstored[id.Text()] == nil || !c.Succeeded() || !callSameRun(unstored[id.Text()], c) {
+				continue
+			}
+			p.Report(id, "%s returned run %s, which was executed with store: false: a Run executed with store: false is not retained, so answer a request error of kind not_found", c.Name, id.Text())
+		}
+	}
+}
+
+// callSameRun reports whether a trace fetch returned the Run an execute
+// response carried: the same outcome, and the same trace where both carry
+// one at the same level. Run ids are unique only within a Server's memory,
+// and a merged snapshot may hold two sessions that both numbered from 1.
+func callSameRun(exec, fetch *snapshot.Call) bool {
+	a, b := exec.StructuredContent, fetch.StructuredContent
+	if !b.Get("outcome").IsObject() || !source.Equal(a.Get("outcome"), b.Get("outcome")) {
+		return false
+	}
+	ta, tb := a.Get("trace"), b.Get("trace")
+	if ta.IsObject() && tb.IsObject() && source.Equal(ta.Get("level"), tb.Get("level")) {
+		return sameEnvelope(ta, tb)
+	}
+	return true
+}
+
+// callContextSupplied reports whether a request supplies context: null
+// and an empty object are read as none.
+func callContextSupplied(c *snapshot.Call) *source.Node {
+	v := callPresent(c, types.ArgContext)
+	if v == nil || v.IsObject() && len(v.Kids()) == 0 {
+		return nil
+	}
+	return v
+}
+
+func checkCallContextWithoutSchema(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || c.Lang.Node.Has("context_schema") || !c.Succeeded() {
+			continue
+		}
+		ctx := callContextSupplied(c)
+		if ctx == nil {
+			continue
+		}
+		sc := c.StructuredContent
+		if rulekit.True(sc.Get("valid")) || c.Op == snapshot.OpExecute && rulekit.True(sc.Path("outcome", "ok")) {
+			p.Report(ctx, "%s accepted context although %s declares no context_schema: reject supplied context with a context_binding diagnostic (valid: false, or outcome validation_error at execute)", c.Name, c.Lang.Label())
+		}
+	}
+}
+
+// callCatalogVersion returns the catalog_version a result reports for a
+// Language: catalog responses (including a failed get) and validate
+// responses carry it.
+func callCatalogVersion(c *snapshot.Call) (string, bool) {
+	if c.Op != snapshot.OpCatalog && c.Op != snapshot.OpValidate {
+		return "", false
+	}
+	if c.Channel != snapshot.ChannelResult && c.Channel != snapshot.ChannelRequestError {
+		return "", false
+	}
+	return c.StructuredContent.Str("catalog_version")
+}
+
+func checkCallStaleToken(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, c := range calls {
+		if c.Op != snapshot.OpExecute || c.Lang == nil || !callStarted(c) {
+			continue
+		}
+		tok := c.Arg(types.ArgExpectedCatalogVersion)
+		if !tok.IsString() {
+			continue
+		}
+		before, after := "", []string{}
+		for j := i - 1; j >= 0 && before == ""; j-- {
+			if v, ok := callCatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
+				before = v
+			}
+		}
+		for _, d := range calls[i+1:] {
+			if v, ok := callCatalogVersion(d); ok && d.Lang == c.Lang {
+				after = append(after, v)
+			}
+		}
+		// A recording may miss the call that moved the catalog, so the
+		// token is proved stale only when the catalog stood at one other
+		// version both just before and just after the run.
+		if before == "" || before == tok.Text() || len(after) == 0 || after[0] != before || contains(after, tok.Text()) {
+			continue
+		}
+		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect", c.Name, tok.Text(), before)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// callRunnable returns the runnable of an execute request: the inline
+// program with its argument name, or program_ref.
+func callRunnable(c *snapshot.Call) (string, *source.Node) {
+	if c.Program != nil {
+		return c.ProgramArg, c.Program
+	}
+	if ref := callPresent(c, types.ArgProgramRef); ref != nil {
+		return types.ArgProgramRef, ref
+	}
+	return "", nil
+}
+
+// callSameRequest reports whether two execute requests carry the same
+// runnable and the same input, which idempotency treats as one execution.
+func callSameRequest(a, b *snapshot.Call) bool {
+	an, av := callRunnable(a)
+	bn, bv := callRunnable(b)
+	if an == "" || an != bn || !source.Equal(av, bv) {
+		return false
+	}
+	return source.Equal(callPresent(a, types.ArgInput), callPresent(b, types.ArgInput))
+}
+
+// callSameSelectors reports whether two execute requests agree on the
+// members a Server might reasonably count as part of what is executed
+// (mode, test_run, context): the replay rule judges only requests that
+// agree on them too, so a server keying on them is not faulted.
+func callSameSelectors(a, b *snapshot.Call) bool {
+	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
+		if !source.Equal(callPresent(a, m), callPresent(b, m)) {
+			return false
+		}
+	}
+	return true
+}
+
+// callIdempotent reports whether a Language deduplicates execute requests
+// over a window the snapshot can rely on. The window is at least the
+// retention period (Part II §6.5.6), and a snapshot has no timestamps: a
+// session, or a day or more, covers the calls of one recording; "none" and
+// shorter durations do not.
+func callIdempotent(l *snapshot.Language) bool {
+	if l == nil || !l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
+		return false
+	}
+	pol, ok := callRetention(l)
+	switch {
+	case !ok:
+		return false
+	case pol.Kind == types.RetentionKindSession:
+		return true
+	case pol.Kind == types.RetentionKindDuration:
+		return pol.Duration.Approx() >= 24*time.Hour
+	}
+	return false
+}
+
+// callFirstRuns pairs each execute call carrying an idempotency key with
+// the earlier started Run recorded under the same key and Language, if any.
+func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
+	first := map[string]*snapshot.Call{}
+	out := map[*snapshot.Call]*snapshot.Call{}
+	for _, c := range s.CallsOf(snapshot.OpExecute) {
+		key := c.Arg(types.ArgIdempotencyKey)
+		if !key.IsString() || !callIdempotent(c.Lang) {
+			continue
+		}
+		k := c.Lang.Name + "\x00" + key.Text()
+		if f := first[k]; f != nil {
+			out[c] = f
+		} else if callStarted(c) {
+			first[k] = c
+		}
+	}
+	return out
+}
+
+func checkCallIdempotentReplay(p *lint.Pass) {
+	for c, f := range callFirstRuns(p.Snap) {
+		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !callStarted(c) {
+			continue
+		}
+		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
+			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text(), first)
+		}
+	}
+}
+
+func checkCallExecuteRunsInvalid(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, v := range calls {
+		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
+			continue
+		}
+		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth() || !callHasError(v) {
+			continue
+		}
+		cv, hasCV := v.StructuredContent.Str("catalog_version")
+		for _, x := range calls[i+1:] {
+			if x.Lang != v.Lang {
+				continue
+			}
+			if other, ok := callCatalogVersion(x); ok && (!hasCV || other != cv) {
+				break // the catalog may have moved: validity may differ
+			}
+			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !source.Equal(x.Program, v.Program) ||
+				!source.Equal(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
+				continue
+			}
+			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
+				continue
+			}
+			if callStarted(x) {
+				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
+			}
+		}
+	}
+}
+
+// callHasError reports whether a validate response carries an
+// error-severity diagnostic: a valid: false without one is a defect of its
+// own (result-valid-mismatch), not evidence that the program is invalid.
+func callHasError(v *snapshot.Call) bool {
+	for _, d := range v.StructuredContent.Get("diagnostics").Objects() {
+		if sev, _ := d.Str("severity"); sev == "error" {
+			return true
+		}
+	}
+	return false
+}
+
+func checkCallOutputOnFailure(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
+			continue
+		}
+		ok := c.StructuredContent.Path("outcome", "ok")
+		out := c.StructuredContent.Get("output")
+		if ok.IsBool() && !ok.Truth() && out != nil && !out.IsNull() {
+			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok", c.Name)
+		}
+	}
+}
+
+func checkCallTraceStepDuplicate(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
+			id := s.Get("id")
+			if !id.IsString() {
+				continue
+			}
+			if seen[id.Text()] {
+				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program", id.Text())
+			}
+			seen[id.Text()] = true
+		}
+	}
+}
+
+func checkCallSuccessStatus(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
+			continue
+		}
+		o := c.StructuredContent.Get("outcome")
+		// A reserved status with the wrong ok is result-outcome-reserved-status's.
+		if st := o.Get("status"); rulekit.True(o.Get("ok")) && st.IsString() && !types.OutcomeStatus(st.Text()).IsReserved() {
+			p.Report(st, "the Run outcome has ok: true but status %q: a Run that completed successfully reports the reserved status success", st.Text())
+		}
+	}
+}

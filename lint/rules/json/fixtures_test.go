@@ -1,0 +1,10 @@
+package json_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/json/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "json") }

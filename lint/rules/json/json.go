@@ -1,0 +1,139 @@
+package json
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+)
+
+// The JSON-text rules report what the parser found; they see every file of
+// the snapshot, so a --manifest file's defects are reported too (the engine
+// drops the repeats).
+func jsonRule(code source.ProblemCode, r *lint.Rule) *lint.Rule {
+	r.Syntax = true
+	r.Check = func(p *lint.Pass) {
+		for _, f := range p.Snap.Files {
+			for _, pr := range f.Problems {
+				if pr.Code == code {
+					p.ReportProblem(f, pr.Start, pr.End, pointerAt(f, pr.Start), "%s", pr.Message)
+				}
+			}
+		}
+	}
+	return r
+}
+
+// pointerAt finds the pointer of the innermost value containing a byte
+// offset, for problems the parser found inside a document it kept.
+func pointerAt(f *source.File, off int) string {
+	for _, d := range f.Docs {
+		n := d.Root
+		if off < int(n.Start) || off >= int(n.End) {
+			continue
+		}
+		for {
+			var next *source.Node
+			for _, k := range n.Kids() {
+				lo := int(k.Start)
+				if k.Parent.Kind == source.Object {
+					lo = int(k.KeyStart())
+				}
+				if off >= lo && off < int(k.End) {
+					next = k
+					break
+				}
+			}
+			if next == nil {
+				return n.Pointer()
+			}
+			n = next
+		}
+	}
+	return ""
+}
+
+func jsonRules() []*lint.Rule {
+	// Each cites the RFC 8259 section its defect breaks and takes that
+	// RFC's keyword: these are JSON's rules, which the Pilotage text does
+	// not restate.
+	return []*lint.Rule{
+		jsonRule(source.ProblemSyntax, &lint.Rule{
+			ID: "json-syntax", Severity: lint.Error, Spec: "RFC 8259 §2, §10",
+			Quote:   "A JSON generator produces JSON text.  The resulting text MUST strictly conform to the JSON grammar.",
+			Keyword: "MUST",
+			Summary: "The file is not well-formed JSON.",
+			Doc:     "Every MCP message and every surface pilotage-lint reads is JSON. A syntax error stops the document at that point: nothing after it can be checked, and an MCP client would reject the message outright. The finding sits at the first byte that breaks the grammar.",
+			Bad:     `{"pilotage": "1.1", "languages": [}`,
+			Good:    `{"pilotage": "1.1", "languages": []}`,
+		}),
+		jsonRule(source.ProblemEmpty, &lint.Rule{
+			ID: "json-empty", Severity: lint.Error, Spec: "RFC 8259 §2, §10",
+			Quote:   "A JSON generator produces JSON text.  The resulting text MUST strictly conform to the JSON grammar.",
+			Keyword: "MUST",
+			Summary: "The file holds no JSON value.",
+			Doc:     "An empty or whitespace-only file is usually a failed capture (a server that crashed before answering, a redirect that wrote nothing). It is reported so that CI does not pass on a snapshot that checks nothing.",
+			Bad:     "(an empty file)",
+			Good:    `{"tools": []}`,
+		}),
+		jsonRule(source.ProblemTrailing, &lint.Rule{
+			ID: "json-trailing-data", Severity: lint.Error, Spec: "RFC 8259 §2, §10",
+			Quote:   "A JSON generator produces JSON text.  The resulting text MUST strictly conform to the JSON grammar.",
+			Keyword: "MUST",
+			Summary: "Data follows the end of the JSON document.",
+			Doc:     "A JSON document is one value. Text after it on the same line is either a truncated second message or garbage from the capture; JSON parsers disagree on whether to ignore it. Put each message on its own line to make a JSON Lines capture.",
+			Bad:     `{"tools": []} }`,
+			Good:    `{"tools": []}`,
+		}),
+		jsonRule(source.ProblemDuplicateKey, &lint.Rule{
+			ID: "json-duplicate-key", Severity: lint.Warning, Spec: "RFC 8259 §4",
+			Quote:   "The names within an object SHOULD be unique.",
+			Keyword: "SHOULD",
+			Summary: "A member name appears twice in one object.",
+			Doc:     "RFC 8259 says names SHOULD be unique and I-JSON (RFC 7493 §2.3), the profile for interoperable messages, says they MUST be; MCP SDKs disagree on which duplicate wins: Go's encoding/json keeps the last, some JavaScript and Python paths keep the first, and strict parsers reject the message. An agent and a Host may therefore read different manifests from the same bytes.",
+			Bad:     `{"pilotage": "1.0", "pilotage": "1.1"}`,
+			Good:    `{"pilotage": "1.1"}`,
+		}),
+		jsonRule(source.ProblemInvalidUTF8, &lint.Rule{
+			ID: "json-invalid-utf8", Severity: lint.Error, Spec: "RFC 8259 §8.1",
+			Quote:   "JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8 [RFC3629].",
+			Keyword: "MUST",
+			Summary: "The text contains bytes that are not valid UTF-8.",
+			Doc:     "JSON exchanged between systems MUST be UTF-8 (RFC 8259 §8.1). Invalid bytes are replaced or rejected depending on the receiver, so tool descriptions and guide text may reach the agent corrupted. The finding gives the position of the first bad byte of each run.",
+			Bad:     "{\"description\": \"caf\\xe9\"}   (Latin-1 byte)",
+			Good:    `{"description": "café"}`,
+		}),
+		jsonRule(source.ProblemBOM, &lint.Rule{
+			ID: "json-bom", Severity: lint.Error, Spec: "RFC 8259 §8.1",
+			Quote:   "Implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a networked-transmitted JSON text.",
+			Keyword: "MUST NOT",
+			Summary: "The file starts with a byte-order mark.",
+			Doc:     "RFC 8259 §8.1 forbids senders from adding a byte-order mark to JSON text; several JSON-RPC stacks fail on it. Editors on Windows add it silently when saving snapshots.",
+			Bad:     "\\uFEFF{\"tools\": []}",
+			Good:    `{"tools": []}`,
+		}),
+		jsonRule(source.ProblemDepth, &lint.Rule{
+			ID: "json-depth", Severity: lint.Error, Spec: "RFC 8259 §9",
+			Keyword: "",
+			Summary: "Values are nested deeper than pilotage-lint's limit.",
+			Doc:     "No real MCP surface nests values a thousand levels deep; such a document is hostile or broken, and many parsers overflow their stack on it. pilotage-lint stops reading the document at the limit (1000 levels) and reports where. RFC 8259 §9 lets a parser set this limit and states no requirement on senders, so this is the linter's limit, not a spec violation; it stays an error because the rest of the document was never checked, and a clean exit would claim it was.",
+			Bad:     `[[[[[[ ... 100000 levels ... ]]]]]]`,
+			Good:    `{"inputSchema": {"type": "object", "properties": {}}}`,
+		}),
+		jsonRule(source.ProblemNonFinite, &lint.Rule{
+			ID: "json-non-finite-number", Severity: lint.Error, Spec: "RFC 8259 §6, §10",
+			Quote:   "A JSON generator produces JSON text.  The resulting text MUST strictly conform to the JSON grammar.",
+			Keyword: "MUST",
+			Summary: "NaN or Infinity appears where JSON requires a number.",
+			Doc:     "JSON has no NaN or Infinity; some serializers (Python's json by default) emit them anyway, and conforming parsers reject the message. Send null or a string instead.",
+			Bad:     `{"t_ms": NaN}`,
+			Good:    `{"t_ms": 0}`,
+		}),
+		jsonRule(source.ProblemNumberRange, &lint.Rule{
+			ID: "json-number-range", Severity: lint.Info, Spec: "RFC 8259 §6",
+			Keyword: "",
+			Summary: "A number is outside the range of a 64-bit float.",
+			Doc:     "RFC 8259 §6 warns that numbers beyond IEEE 754 double precision are not interoperable: most receivers turn them into infinity or fail. Opaque large values such as identifiers belong in strings.",
+			Bad:     `{"limit": 1e400}`,
+			Good:    `{"limit": 100}`,
+		}),
+	}
+}

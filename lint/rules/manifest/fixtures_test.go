@@ -1,0 +1,10 @@
+package manifest_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/manifest/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "manifest") }

@@ -1,0 +1,533 @@
+package manifest
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// manifestView is one manifest object to check with its Language entries.
+type manifestView struct {
+	Node  *source.Node
+	Langs []*snapshot.Language
+}
+
+// manifestsOf yields the authoritative manifest and, when it is a different
+// node, the inline initialize or discover manifest: a Client may read either
+// (Part III §3.3), so both are linted as manifests.
+func manifestsOf(s *snapshot.Snapshot) []manifestView {
+	var out []manifestView
+	if s.Manifest.IsObject() {
+		out = append(out, manifestView{s.Manifest, s.Languages})
+	}
+	if m := s.InlineManifest; m.IsObject() && m != s.Manifest {
+		out = append(out, manifestView{m, s.InlineLanguages})
+	}
+	return out
+}
+
+// forEachLanguage calls fn for every Language entry of every manifest.
+func forEachLanguage(p *lint.Pass, fn func(l *snapshot.Language)) {
+	for _, m := range manifestsOf(p.Snap) {
+		for _, l := range m.Langs {
+			fn(l)
+		}
+	}
+}
+
+// closedSetRule checks an optional Language member against a closed set,
+// wherever it appears: an unknown value makes Clients fall back (Part II
+// §1.3), which silently changes what the Language promises.
+func closedSetRule(member string, known func(string) bool, fix string) func(*lint.Pass) {
+	return func(p *lint.Pass) {
+		forEachLanguage(p, func(l *snapshot.Language) {
+			v := l.Node.Get(member)
+			if v == nil || v.IsString() && known(v.Text()) {
+				return
+			}
+			p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, l.Label(), rulekit.QuoteJSON(v), fix)
+		})
+	}
+}
+
+// executeMembers are the Language members that are mandatory exactly when
+// execute is declared (Part II §5.1).
+var executeMembers = []string{"execution", "trace", "retention"}
+
+// pilotageURIPrefixes maps the resource members of Part III §4 to the
+// recommended pilotage:// forms of Part III §8.3.
+var pilotageURIPrefixes = []struct{ member, prefix string }{
+	{"guides_resource", "pilotage://guides/"},
+	{"catalog_resource", "pilotage://catalog/"},
+}
+
+// resourceURIProblem returns what is wrong with a pilotage:// resource URI
+// for Language name, and the URI to write instead; "" when nothing is. Only
+// the Language segment is judged: URIs outside the recommended form are a
+// convention the spec does not impose.
+func resourceURIProblem(uri, prefix, name string) (problem, fix string) {
+	rest, ok := strings.CutPrefix(uri, prefix)
+	if !ok || name == "" {
+		return "", ""
+	}
+	fix = prefix + url.PathEscape(name)
+	if strings.Contains(name, "/") && (rest == name || strings.HasPrefix(rest, name+"/")) {
+		return "spreads the Language over several path segments", fix
+	}
+	seg, _, _ := strings.Cut(rest, "/")
+	if _, err := url.PathUnescape(seg); err != nil {
+		return "has a malformed percent-encoding in the Language segment", fix
+	}
+	return "", ""
+}
+
+func manifestRules() []*lint.Rule {
+	return []*lint.Rule{
+		&lint.Rule{
+			ID: "manifest-version", Severity: lint.Error, Spec: "Part II §5.1, §11.1",
+			Quote:   "| `pilotage` | string | M | Pilotage extension version in `major.minor` form, as defined in Section 11.1. |",
+			Keyword: "MUST",
+			Summary: "The manifest's pilotage version is missing, not major.minor, or of a major version other than 1.",
+			Doc:     "The manifest's `pilotage` member is the authoritative Pilotage version and reads `major.minor`; the editorial patch number never appears on the wire. A Client that meets a higher major version than it implements MUST NOT use Pilotage with the Server, and a value it cannot parse leaves it unable to decide, so the Server is lost to every Pilotage 1 Client.",
+			Bad:     `{"pilotage": "1.1.0", "languages": [ ... ]}`,
+			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
+			Check:   checkVersion(versionInvalid),
+		},
+		&lint.Rule{
+			ID: "manifest-version-outdated", Severity: lint.Info, Spec: "Part II §11.1",
+			Keyword: "",
+			Summary: "The manifest declares Pilotage 1.0, the minor version before 1.1.",
+			Doc:     "Pilotage 1.1 folded 1.0's separate `explain` operation into the trace layer's fetch door: the capability is `trace_fetch`, its tool is `loop.trace`, and execute gained the `store` flag that decides whether a Run's record is kept for fetching. A manifest still declaring 1.0 tells Clients not to expect these, so a Server that implements them should say 1.1.",
+			Bad:     `{"pilotage": "1.0", "languages": [ ... ]}`,
+			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
+			Check:   checkVersion(versionOutdated),
+		},
+		&lint.Rule{
+			ID: "manifest-version-newer", Severity: lint.Info, Spec: "Part II §11.1",
+			Keyword: "",
+			Summary: "The manifest declares a later minor version of Pilotage 1 than the 1.1 this linter checks.",
+			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however, so members and values added by the later minor may be reported as unknown; read such findings with that in mind.",
+			Bad:     `{"pilotage": "1.2", "languages": [ ... ]}`,
+			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
+			Check:   checkVersion(versionNewer),
+		},
+		&lint.Rule{
+			ID: "manifest-languages-empty", Severity: lint.Error, Spec: "Part II §5.1",
+			Quote:   "| `languages` | array of Language entries | M | One entry for each Language exposed by the Server. The array MUST NOT be empty. |",
+			Keyword: "MUST NOT",
+			Summary: "The manifest's languages array is missing or empty.",
+			Doc:     "`languages` is mandatory and MUST NOT be empty: a manifest without a Language offers nothing to learn, validate or execute, and a Client has no way to tell it from a broken Server.",
+			Bad:     `{"pilotage": "1.1", "languages": []}`,
+			Good:    `{"pilotage": "1.1", "languages": [{"name": "workflow/v1", ... }]}`,
+			Check:   checkLanguagesEmpty,
+		},
+		&lint.Rule{
+			ID: "manifest-language-name", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
+			Quote:   "| `name` | string | M | Language identifier defined in Section 3.3. |",
+			Keyword: "MUST",
+			Summary: "A Language entry's name is missing or not a family/version identifier.",
+			Doc:     "Every Language entry names its Language with an identifier of the form `family/version`; the version component distinguishes incompatible grammars, and Clients key guide caches by it. Tool arguments (`language`) and program-bearing declarations refer to Languages by this exact string.",
+			Bad:     `{"name": "workflow", "title": "Workflows", ... }`,
+			Good:    `{"name": "workflow/v1", "title": "Workflows", ... }`,
+			Check:   checkLanguageName,
+		},
+		&lint.Rule{
+			ID: "manifest-language-duplicate", Severity: lint.Info, Spec: "Part II §3.3, §5.1",
+			Keyword: "",
+			Summary: "Two Language entries carry the same name.",
+			Doc:     "The manifest has one entry for each Language, and every later request selects a Language by its identifier. With two entries of the same name a Client cannot tell which capabilities, loop tools or retention apply, and different Clients will pick different entries.",
+			Bad:     `{"languages": [{"name": "workflow/v1", ... }, {"name": "workflow/v1", ... }]}`,
+			Good:    `{"languages": [{"name": "workflow/v1", ... }, {"name": "workflow/v2", ... }]}`,
+			Check:   checkLanguageDuplicate,
+		},
+		&lint.Rule{
+			ID: "manifest-language-title", Severity: lint.Error, Spec: "Part II §5.1",
+			Quote:   "| `title` | string | M | Human-readable Language name. |",
+			Keyword: "MUST",
+			Summary: "A Language entry lacks a human-readable title.",
+			Doc:     "`title` is mandatory: it is what a Host shows a person choosing or approving work in a Language, and what an agent reads to match a user's request to a Language. An empty string serves neither.",
+			Bad:     `{"name": "workflow/v1", "guides": "pilotage_get_guide", ... }`,
+			Good:    `{"name": "workflow/v1", "title": "Workflow documents", ... }`,
+			Check:   checkLanguageTitle,
+		},
+		&lint.Rule{
+			ID: "manifest-locator", Severity: lint.Error, Spec: "Part II §5.1, §5.5",
+			Quote:   "| `locator` | string | M when `validate` is declared | Diagnostic locator dialect: `\"json-pointer\"` or `\"text-range\"`. |",
+			Keyword: "MUST",
+			Summary: "A validating Language lacks a locator, or declares one outside json-pointer and text-range.",
+			Doc:     "`locator` names the dialect in which diagnostics point into a program, and is mandatory when `validate` is declared. A Client uses it to map diagnostics back to the text it wrote; with a missing or unknown dialect it MUST treat validate as undeclared for the Language (Part II §1.3), which removes the floor every Language needs.",
+			Bad:     `{"name": "workflow/v1", "locator": "line-column", ... }`,
+			Good:    `{"name": "workflow/v1", "locator": "json-pointer", ... }`,
+			Check:   checkLocator,
+		},
+		&lint.Rule{
+			ID: "manifest-execute-members", Severity: lint.Error, Spec: "Part II §4.3, §5.1",
+			Quote:   "| `execution` | string | M when `execute` is declared | Execution mode: `\"immediate\"`, `\"deploy\"`, or `\"both\"`. |",
+			Keyword: "MUST",
+			Summary: "An executing Language lacks execution, trace or retention, or declares execution or trace outside its closed set.",
+			Doc:     "A Language that declares `execute` MUST say how it runs (`execution`: immediate, deploy or both), the highest trace level it supports (`trace`: summary or full, since there is no execute without trace support) and its Run retention policy (`retention`). A Client reads them to build execute requests and to decide whether a stored trace can be fetched; a missing or unknown value makes it treat execute as undeclared (Part II §1.3). The retention value itself is checked by manifest-retention-format.",
+			Bad:     `{"capabilities": {"execute": true, ... }, "execution": "now", "trace": "none"}`,
+			Good:    `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "summary", "retention": "PT1H"}`,
+			Check:   checkExecuteMembers,
+		},
+		&lint.Rule{
+			ID: "manifest-execute-members-without-execute", Severity: lint.Info, Spec: "Part II §4.3, §5.1",
+			Keyword: "",
+			Summary: "A Language carries execution, trace or retention without declaring execute.",
+			Doc:     "`execution`, `trace` and `retention` describe execute and mean nothing without it, and receivers ignore them then. This is advice (info): whether the Server provides what they say is Part II §4.3's truthfulness rule, which a manifest alone cannot decide. Their presence usually means `execute` was forgotten in the capability map (so Clients will never run programs) or was removed without cleaning up.",
+			Bad:     `{"capabilities": {"guides": true, "validate": true}, "execution": "immediate", "retention": "PT1H"}`,
+			Good:    `{"capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}`,
+			Check:   checkExecuteMembersWithoutExecute,
+		},
+		&lint.Rule{
+			ID: "manifest-retention-format", Severity: lint.Error, Spec: "Part II §5.1, §6.6",
+			Quote:   "| `retention` | string | M when `execute` is declared | Run retention policy: `\"none\"`, `\"session\"`, or an ISO 8601 duration. |",
+			Keyword: "MUST",
+			Summary: "A Language's retention is not none, session or an ISO 8601 duration.",
+			Doc:     "Retention governs whether and how long the record of a started Run stays fetchable: `\"none\"`, `\"session\"`, or an ISO 8601 duration such as `PT1H` that is a durability commitment surviving restarts. A value a Client cannot parse is an unknown conditioning value, so it treats execute as undeclared for the Language (Part II §1.3).",
+			Bad:     `{"retention": "1h"}`,
+			Good:    `{"retention": "PT1H"}`,
+			Check:   checkRetentionFormat,
+		},
+		&lint.Rule{
+			ID: "manifest-trace-subprogram", Severity: lint.Info, Spec: "Part II §5.1, §5.8.3",
+			Keyword: "",
+			Summary: "A Language's trace_subprogram is not opaque or expanded.",
+			Doc:     "`trace_subprogram` says whether a trace shows the steps of called sub-programs (`expanded`) or only the call (`opaque`, the default). It is a closed set; a Client treats any other value as `opaque`, so a Server that expands sub-programs under an unknown name will have its traces misread.",
+			Bad:     `{"trace_subprogram": "inline"}`,
+			Good:    `{"trace_subprogram": "expanded"}`,
+			Check:   closedSetRule("trace_subprogram", func(s string) bool { return types.TraceSubprogram(s).IsKnown() }, `use "opaque" or "expanded" (Clients read any other value as "opaque")`),
+		},
+		&lint.Rule{
+			ID: "manifest-promotion-authority", Severity: lint.Info, Spec: "Part II §5.1, §10.4",
+			Keyword: "",
+			Summary: "A Language's promotion_authority is not caller or promoter.",
+			Doc:     "`promotion_authority` says whose authority a promoted program runs with: the caller's (the default) or the promoter's retained authority, a confused-deputy surface a Server MUST declare. It is a closed set; a Client treats any other value as requiring approval for every promoted program.",
+			Bad:     `{"promotion_authority": "owner"}`,
+			Good:    `{"promotion_authority": "promoter"}`,
+			Check:   closedSetRule("promotion_authority", func(s string) bool { return types.PromotionAuthority(s).IsKnown() }, `use "caller" or "promoter" (Clients gate every promoted program for any other value)`),
+		},
+		&lint.Rule{
+			ID: "manifest-guides-reference", Severity: lint.Error, Spec: "Part III §4",
+			Quote:   "a Language entry's `guides` field MUST contain: `pilotage_get_guide`",
+			Keyword: "MUST",
+			Summary: "A Language entry's guides reference is missing or is not pilotage_get_guide.",
+			Doc:     "In the MCP binding the `guides` member of every Language entry MUST contain exactly `pilotage_get_guide`: the guide tool is the operative path, and the Language is selected through its `language` argument. Any other value, such as a resource URI, sends Clients to a tool that does not exist; a resource belongs in `guides_resource`.",
+			Bad:     `{"guides": "pilotage://guides/workflow%2Fv1"}`,
+			Good:    `{"guides": "pilotage_get_guide", "guides_resource": "pilotage://guides/workflow%2Fv1"}`,
+			Check:   checkGuidesReference,
+		},
+		&lint.Rule{
+			ID: "manifest-catalog-reference", Severity: lint.Error, Spec: "Part II §4.3, §5.1; Part III §4",
+			Quote:   "a Language entry's `catalog` field MUST contain: `pilotage_catalog`",
+			Keyword: "MUST",
+			Summary: "A Language entry's catalog reference is not present exactly when catalog is declared, or is not pilotage_catalog.",
+			Doc:     "The `catalog` member MUST be present if and only if the Language's effective capability map declares `catalog`, and in the MCP binding it MUST contain exactly `pilotage_catalog`. A reference without the capability, or a capability without the reference, is an inconsistent manifest that a Client MAY refuse outright.",
+			Bad:     `{"capabilities": {"catalog": true, ... }, "catalog": "catalog_tool"}`,
+			Good:    `{"capabilities": {"catalog": true, ... }, "catalog": "pilotage_catalog"}`,
+			Check:   checkCatalogReference,
+		},
+		&lint.Rule{
+			ID: "manifest-resource-uri-encoding", Severity: lint.Error, Spec: "Part III §8.3",
+			Quote:   "In particular, `/` MUST become `%2F`.",
+			Keyword: "MUST",
+			Summary: "A pilotage:// guides or catalog resource URI does not percent-encode the Language as one path segment.",
+			Doc:     "In the recommended `pilotage://guides/{language}` and `pilotage://catalog/{language}` forms, the Language identifier is percent-encoded as one RFC 3986 path segment, so its `/` MUST become `%2F`. Left unencoded, `pilotage://guides/workflow/v1` reads as guide `v1` of a Language `workflow`, the form `pilotage://guides/{language}/{id}` reserves.",
+			Bad:     `{"name": "workflow/v1", "guides_resource": "pilotage://guides/workflow/v1"}`,
+			Good:    `{"name": "workflow/v1", "guides_resource": "pilotage://guides/workflow%2Fv1"}`,
+			Check:   checkResourceURIEncoding,
+		},
+		&lint.Rule{
+			ID: "manifest-stateless-session-retention", Severity: lint.Error, Spec: "Part III §8.1",
+			Quote:   "A stateless Server MUST NOT declare: { \"retention\": \"session\" }",
+			Keyword: "MUST NOT",
+			Summary: "A Server on the stateless MCP revision declares retention \"session\".",
+			Doc:     "The stateless MCP revision 2026-07-28 has no Session, so `\"session\"` retention promises nothing: a Client could never fetch a stored Run. A stateless Server MUST declare an ISO 8601 duration or `\"none\"`. pilotage-lint treats an input as stateless when it says 2026-07-28 or carries a server/discover result and no initialize result.",
+			Bad:     `{"discover": { ... }, "manifest": {"languages": [{"retention": "session", ... }]}}`,
+			Good:    `{"discover": { ... }, "manifest": {"languages": [{"retention": "PT1H", ... }]}}`,
+			Check:   checkStatelessSessionRetention,
+		},
+	}
+}
+
+// versionClass sorts a manifest's "pilotage" value into the three version
+// rules, so that each value draws at most one of them.
+type versionClass int
+
+const (
+	versionOK versionClass = iota
+	versionInvalid
+	versionOutdated
+	versionNewer
+)
+
+func classifyVersion(v *source.Node) versionClass {
+	if !v.IsString() {
+		return versionInvalid
+	}
+	ver, err := types.ParseVersion(v.Text())
+	switch {
+	case err != nil || ver.Major != 1:
+		return versionInvalid
+	case ver.Minor == 0:
+		return versionOutdated
+	case ver.Minor > types.CurrentVersion.Minor:
+		return versionNewer
+	}
+	return versionOK
+}
+
+func checkVersion(class versionClass) func(*lint.Pass) {
+	return func(p *lint.Pass) {
+		for _, m := range manifestsOf(p.Snap) {
+			v := m.Node.Get("pilotage")
+			if v == nil {
+				if class == versionInvalid {
+					p.ReportMissing(m.Node, `the manifest lacks "pilotage"; add "pilotage": "1.1"`)
+				}
+				continue
+			}
+			if classifyVersion(v) != class {
+				continue
+			}
+			ver, err := types.ParseVersion(v.Text())
+			switch {
+			case !v.IsString():
+				p.Report(v, `"pilotage" is %s, not a string; write "pilotage": "1.1"`, rulekit.QuoteJSON(v))
+			case err != nil:
+				p.Report(v, `pilotage %q is not in major.minor form (no patch number, no leading zeros); write "1.1"`, v.Text())
+			case ver.Major != 1:
+				p.Report(v, `pilotage %q declares major version %d, which a Pilotage 1 Client MUST NOT use; declare "1.1"`, v.Text(), ver.Major)
+			case class == versionOutdated:
+				p.Report(v, `pilotage "1.0" predates 1.1, which folded the explain operation into the trace fetch door (capability trace_fetch, loop member trace) and added execute's store flag; declare "1.1" and use those names`)
+			default:
+				p.Report(v, `pilotage %q is a later minor version than the 1.1 pilotage-lint checks, so members and values it added may be reported as unknown`, v.Text())
+			}
+		}
+	}
+}
+
+func checkLanguagesEmpty(p *lint.Pass) {
+	for _, m := range manifestsOf(p.Snap) {
+		v := m.Node.Get("languages")
+		switch {
+		case v == nil:
+			p.ReportMissing(m.Node, `the manifest lacks "languages"; add one Language entry for each Language the Server exposes`)
+		case !v.IsArray():
+			p.Report(v, `"languages" is %s, not an array; make it an array with one Language entry for each Language`, rulekit.QuoteJSON(v))
+		case len(v.Kids()) == 0:
+			p.Report(v, `"languages" is empty; a manifest MUST list at least one Language entry`)
+		}
+	}
+}
+
+func checkLanguageName(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("name")
+		switch {
+		case v == nil:
+			p.ReportMissing(l.Node, `Language entry %s lacks "name"; add its family/version identifier, such as "workflow/v1"`, l.Label())
+		case !v.IsString():
+			p.Report(v, `Language name is %s, not a string; write a family/version identifier such as "workflow/v1"`, rulekit.QuoteJSON(v))
+		default:
+			if _, err := types.ParseLanguageID(v.Text()); err != nil {
+				p.Report(v, `Language name %q is not family/version (one "/" with text on both sides); rename it, for example to %q`, v.Text(), suggestLanguageID(v.Text()))
+			}
+		}
+	})
+}
+
+// suggestLanguageID proposes a family/version form for a malformed name.
+func suggestLanguageID(s string) string {
+	fam, _, _ := strings.Cut(strings.Trim(s, "/"), "/")
+	if fam == "" {
+		fam = "workflow"
+	}
+	return fam + "/v1"
+}
+
+func checkLanguageDuplicate(p *lint.Pass) {
+	for _, m := range manifestsOf(p.Snap) {
+		first := map[string]*snapshot.Language{}
+		for _, l := range m.Langs {
+			if l.Name == "" {
+				continue
+			}
+			if f := first[l.Name]; f != nil {
+				p.Report(l.Node.Get("name"), "Language name %q is already used by languages[%d]; give each Language entry its own identifier or merge the entries", l.Name, f.Index)
+				continue
+			}
+			first[l.Name] = l
+		}
+	}
+}
+
+func checkLanguageTitle(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("title")
+		switch {
+		case v == nil:
+			p.ReportMissing(l.Node, `Language %s lacks "title"; add a human-readable name for it`, l.Label())
+		case !v.IsString():
+			p.Report(v, `the title of Language %s is %s, not a string; write a human-readable name`, l.Label(), rulekit.QuoteJSON(v))
+		case strings.TrimSpace(v.Text()) == "":
+			p.Report(v, `the title of Language %s is blank; write a human-readable name`, l.Label())
+		}
+	})
+}
+
+func checkLocator(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("locator")
+		switch {
+		case v == nil:
+			if l.Caps.Declared(string(types.CapValidate)) {
+				p.ReportMissing(l.Node, `Language %s declares validate but has no "locator"; add "locator": "json-pointer" or "text-range"`, l.Label())
+			}
+		case !v.IsString() || !types.Locator(v.Text()).IsKnown():
+			p.Report(v, `locator of Language %s is %s, not a diagnostic locator dialect; use "json-pointer" or "text-range"`, l.Label(), rulekit.QuoteJSON(v))
+		}
+	})
+}
+
+func checkExecuteMembers(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		if l.Caps.Declared(string(types.CapExecute)) {
+			for _, m := range executeMembers {
+				if !l.Node.Has(m) {
+					p.ReportMissing(l.Node, "Language %s declares execute but has no %q; add it (%s)", l.Label(), m, executeMemberHint(m))
+				}
+			}
+		}
+		if v := l.Node.Get("execution"); v != nil && !(v.IsString() && types.ExecutionMode(v.Text()).IsKnown()) {
+			p.Report(v, `execution of Language %s is %s, not an execution mode; use "immediate", "deploy" or "both"`, l.Label(), rulekit.QuoteJSON(v))
+		}
+		if v := l.Node.Get("trace"); v != nil && !(v.IsString() && types.TraceLevel(v.Text()).IsKnown()) {
+			if v.IsString() && types.TraceLevel(v.Text()) == types.TraceNone {
+				p.Report(v, `trace of Language %s is "none", but an executing Language MUST support at least summary traces; declare "summary" or "full"`, l.Label())
+			} else {
+				p.Report(v, `trace of Language %s is %s, not a trace level; declare the highest level it supports, "summary" or "full"`, l.Label(), rulekit.QuoteJSON(v))
+			}
+		}
+	})
+}
+
+func executeMemberHint(m string) string {
+	switch m {
+	case "execution":
+		return `"immediate", "deploy" or "both"`
+	case "trace":
+		return `"summary" or "full"`
+	}
+	return `"none", "session" or an ISO 8601 duration such as "PT1H"`
+}
+
+func checkExecuteMembersWithoutExecute(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		// Without any declaration capability-declaration-missing speaks.
+		if !l.Caps.Exists() || l.Caps.Declared(string(types.CapExecute)) {
+			return
+		}
+		for _, m := range executeMembers {
+			if v := l.Node.Get(m); v != nil {
+				p.ReportKey(v, "Language %s has %q but does not declare execute, so it promises nothing; declare execute or remove %q", l.Label(), m, m)
+			}
+		}
+	})
+}
+
+func checkRetentionFormat(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("retention")
+		if v == nil {
+			return
+		}
+		if !v.IsString() {
+			p.Report(v, `retention of Language %s is %s; write "none", "session" or an ISO 8601 duration such as "PT1H"`, l.Label(), rulekit.QuoteJSON(v))
+			return
+		}
+		if _, err := types.ParseRetention(v.Text()); err == nil {
+			return
+		}
+		if up := strings.ToUpper(v.Text()); up != v.Text() {
+			if _, err := types.ParseRetention(up); err == nil {
+				p.Report(v, "retention %q of Language %s is not an ISO 8601 duration, whose designators are upper case; write %q", v.Text(), l.Label(), up)
+				return
+			}
+		}
+		p.Report(v, `retention %q of Language %s is not "none", "session" or an ISO 8601 duration; write one, such as "PT1H" or "P7D"`, v.Text(), l.Label())
+	})
+}
+
+func checkGuidesReference(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("guides")
+		switch {
+		case v == nil:
+			p.ReportMissing(l.Node, `Language %s lacks "guides"; add "guides": %q`, l.Label(), types.ToolGetGuide)
+		case !v.IsString() || v.Text() != types.ToolGetGuide:
+			hint := ""
+			if v.IsString() && strings.Contains(v.Text(), "://") {
+				hint = " and move the URI to guides_resource"
+			}
+			p.Report(v, "guides of Language %s is %s, but the MCP binding requires exactly %q; write that%s", l.Label(), rulekit.QuoteJSON(v), types.ToolGetGuide, hint)
+		}
+	})
+}
+
+func checkCatalogReference(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("catalog")
+		declared := l.Caps.Declared(string(types.CapCatalog))
+		switch {
+		case v == nil:
+			if declared {
+				p.ReportMissing(l.Node, `Language %s declares catalog but has no "catalog" reference; add "catalog": %q`, l.Label(), types.ToolCatalog)
+			}
+		case !declared && l.Caps.Exists():
+			p.ReportKey(v, `Language %s has a "catalog" reference but does not declare the catalog capability; declare catalog or remove the reference`, l.Label())
+		case !v.IsString() || v.Text() != types.ToolCatalog:
+			hint := ""
+			if v.IsString() && strings.Contains(v.Text(), "://") {
+				hint = " and move the URI to catalog_resource"
+			}
+			p.Report(v, "catalog of Language %s is %s, but the MCP binding requires exactly %q; write that%s", l.Label(), rulekit.QuoteJSON(v), types.ToolCatalog, hint)
+		}
+	})
+}
+
+func checkResourceURIEncoding(p *lint.Pass) {
+	forEachLanguage(p, func(l *snapshot.Language) {
+		for _, r := range pilotageURIPrefixes {
+			v := l.Node.Get(r.member)
+			if !v.IsString() {
+				continue
+			}
+			if problem, fix := resourceURIProblem(v.Text(), r.prefix, l.Name); problem != "" {
+				p.Report(v, "%s %q %s, but the Language MUST be one percent-encoded path segment (\"/\" as %%2F); write %q", r.member, v.Text(), problem, fix)
+			}
+		}
+	})
+}
+
+func checkStatelessSessionRetention(p *lint.Pass) {
+	stateless := p.Snap.Stateless()
+	known := p.Snap.Revision != "" || p.Snap.Initialize != nil || p.Snap.Discover != nil
+	forEachLanguage(p, func(l *snapshot.Language) {
+		v := l.Node.Get("retention")
+		if !v.IsString() || types.Retention(v.Text()) != types.RetentionSession {
+			return
+		}
+		switch {
+		case stateless:
+			p.Report(v, `retention "session" of Language %s is not allowed on the stateless MCP revision 2026-07-28, which has no Session; declare an ISO 8601 duration or "none"`, l.Label())
+		case !known:
+			p.Skip(`retention "session" against the MCP revision (no initialize or server/discover result)`)
+		}
+	})
+}

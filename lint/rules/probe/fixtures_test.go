@@ -1,0 +1,10 @@
+package probe_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/probe/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "probe") }

@@ -1,0 +1,154 @@
+package result
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func catalogRules() []*lint.Rule {
+	return []*lint.Rule{
+		&lint.Rule{
+			ID: "result-catalog-version-missing", Severity: lint.Error, Spec: "Part II §5.4, §6.3, §6.4",
+			Quote:   "Every successful or catalog-related response MUST carry `catalog_version`.",
+			Keyword: "MUST",
+			Summary: "A catalog response, a failed catalog get, or a validate result of a catalog-bearing Language lacks catalog_version.",
+			Doc:     "Every response to catalog list, get and changed_since, and every validate response for a Language declaring catalog, MUST carry catalog_version; a catalog get for an unknown id still carries it beside the error (Part II §5.4, §6.3; Part III §7.2). Clients send it back as expected_catalog_version to detect drift; without it drift protection cannot work.",
+			Bad:     `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": []}}}`,
+			Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_1"}}}`,
+			Check:   checkResultCatalogVersion,
+		},
+		&lint.Rule{
+			ID: "result-catalog-input-schema-missing", Severity: lint.Error, Spec: "Part II §5.4",
+			Quote:   "The entry MUST declare an `input_schema`.",
+			Keyword: "MUST",
+			Summary: "A catalog entry that a recorded program_ref proves promoted lacks input_schema.",
+			Doc:     "When a program is promoted, it appears in the catalog and \"The entry MUST declare an input_schema\" (Part II §5.4): without it agents have no shape for the input they must pass. An entry is known to be promoted when a recorded execute call names it as program_ref. input_schema is also mandatory for callable kinds, but which kinds are callable is engine-defined prose in the closed-sets guide, so an entry of a kind whose other entries carry input_schema proves nothing and draws no finding.",
+			Bad:     `execute {"program_ref": "morning-warmup"}   get -> {"entry": {"id": "morning-warmup", "kind": "routine", ...no input_schema}}`,
+			Good:    `get -> {"entry": {"id": "morning-warmup", "kind": "routine", "input_schema": {"type": "object"}, ...}}`,
+			Check:   checkResultCatalogInputSchema,
+		},
+		&lint.Rule{
+			ID: "result-risk-contradictory", Severity: lint.Info, Spec: "Part II §5.3",
+			Keyword: "",
+			Summary: "Recorded risk_hints say readOnly and destructive at once.",
+			Doc:     "readOnly means no persistent or externally observable state change; destructive means the operation may delete or irreversibly alter state (Part II §5.3). Both true cannot describe one operation. Hosts gate on these hints (destructive needs approval), so a contradiction means one of them is wrong, and either way the gate decides on false information. Catalog entries, plan steps and plan maxima are checked.",
+			Bad:     `{"risk": "safe", "risk_hints": {"readOnly": true, "destructive": true, "openWorld": false}}`,
+			Good:    `{"risk": "destructive", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}`,
+			Check:   checkResultRiskContradictory,
+		},
+	}
+}
+
+func checkResultCatalogVersion(p *lint.Pass) {
+	for _, rc := range rulekit.Results(p.Snap) {
+		if !rc.Content.IsObject() || rc.Content.Get("catalog_version").IsString() {
+			continue
+		}
+		switch rc.Op {
+		case rulekit.OpCatalog:
+			verb, _ := rc.Arguments.Str("verb")
+			if rc.RequestError {
+				// Only a failed get is required to carry it (§6.3).
+				kind, _ := rc.Content.Path("error", "kind").Value().(string)
+				if verb != string(types.VerbGet) || kind != string(types.ErrNotFound) {
+					continue
+				}
+				p.ReportMissing(rc.Content, "a catalog get for an unknown id still carries the current catalog_version beside the error; add it")
+				continue
+			}
+			p.ReportMissing(rc.Content, "this catalog %s response has no catalog_version; every catalog response carries the current token", verbLabel(verb))
+		case rulekit.OpValidate:
+			if rc.RequestError || rc.Lang == nil || !rc.Lang.Caps.Declared(string(types.CapCatalog)) {
+				continue
+			}
+			p.ReportMissing(rc.Content, "Language %s declares catalog, so its validate result carries the catalog_version it validated against; add it", rc.Lang.Name)
+		}
+	}
+}
+
+func verbLabel(v string) string {
+	if v == "" {
+		return "(no verb)"
+	}
+	return v
+}
+
+func checkResultCatalogInputSchema(p *lint.Pass) {
+	calls := rulekit.Results(p.Snap)
+	// Only a recorded execute call naming an entry as program_ref proves
+	// the entry promoted, and so callable whatever its kind (§5.4). Which
+	// other kinds are callable is engine-defined prose in the closed-sets
+	// guide: an entry of a kind whose other entries carry input_schema is
+	// no proof, so it draws nothing.
+	promoted := map[string]bool{}
+	for _, rc := range calls {
+		if ref := rc.Arguments.Get(types.ArgProgramRef); rc.Op == rulekit.OpExecute && ref.IsString() {
+			promoted[ref.Text()] = true
+		}
+	}
+	for _, e := range rulekit.Entries(calls) {
+		id, _ := e.Str("id")
+		if promoted[id] && !e.Has("input_schema") {
+			p.ReportMissing(e, "entry %q is a promoted program (a recorded execute call names it as program_ref) and has no input_schema; declare the input it accepts, as Part II §5.4 requires of every promoted entry", id)
+		}
+	}
+}
+
+func checkResultRiskContradictory(p *lint.Pass) {
+	calls := rulekit.Results(p.Snap)
+	var hints []*source.Node
+	for _, e := range rulekit.Entries(calls) {
+		hints = append(hints, e.Get("risk_hints"))
+	}
+	for _, pl := range resultPlans(calls) {
+		hints = append(hints, pl.Get("max_risk_hints"))
+		for _, s := range pl.Get("steps").Objects() {
+			hints = append(hints, s.Get("risk_hints"))
+		}
+	}
+	for _, h := range hints {
+		if rulekit.True(h.Get("readOnly")) && rulekit.True(h.Get("destructive")) {
+			p.Report(h, "risk_hints say readOnly and destructive at once, which no operation can be; set readOnly false if it may change state, or destructive false if it cannot")
+		}
+	}
+}
+
+func catalogLastPageRules() []*lint.Rule {
+	return []*lint.Rule{&lint.Rule{
+		ID: "result-catalog-empty-last-page", Severity: lint.Info, Spec: "Part II §6.3",
+		Keyword: "",
+		Summary: "A catalog list page returned next_cursor, and the recorded next page is empty and final.",
+		Doc:     "next_cursor MUST be present when more results remain, and its absence means the listing is complete (Part II §6.3). A cursor that leads to an empty final page is allowed but costs every client a round trip; it usually means the server emits a cursor whenever a page is full. Only a recorded follow-up call with that cursor shows this, so the rule fires only then.",
+		Bad:     `list -> {"items": [..2 items..], "next_cursor": "p2", "catalog_version": "cv1"}   list cursor p2 -> {"items": [], "catalog_version": "cv1"}`,
+		Good:    `list -> {"items": [..2 items..], "catalog_version": "cv1"}`,
+		Check:   checkResultCatalogLastPage,
+	}}
+}
+
+func checkResultCatalogLastPage(p *lint.Pass) {
+	calls := rulekit.Results(p.Snap)
+	for _, rc := range calls {
+		if rc.Op != rulekit.OpCatalog || rc.RequestError {
+			continue
+		}
+		next := rc.Content.Get("next_cursor")
+		if verb, _ := rc.Arguments.Str("verb"); verb != string(types.VerbList) || !next.IsString() {
+			continue
+		}
+		for _, f := range calls {
+			if f.Op != rulekit.OpCatalog || f.RequestError {
+				continue
+			}
+			lang, _ := f.Arguments.Str("language")
+			want, _ := rc.Arguments.Str("language")
+			if c, _ := f.Arguments.Str("cursor"); c != next.Text() || lang != want {
+				continue
+			}
+			if items := f.Content.Get("items"); items.IsArray() && len(items.Kids()) == 0 && !f.Content.Has("next_cursor") {
+				p.Report(next, "next_cursor %q leads to the recorded next page, which is empty and final; omit next_cursor when no results remain", next.Text())
+			}
+		}
+	}
+}

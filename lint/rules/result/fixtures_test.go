@@ -1,0 +1,10 @@
+package result_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/result/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "result") }

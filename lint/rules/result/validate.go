@@ -1,0 +1,289 @@
+package result
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+func validateRules() []*lint.Rule {
+	return []*lint.Rule{
+		&lint.Rule{
+			ID: "result-valid-mismatch", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "A validation response MUST set `valid` exactly according to this rule.",
+			Keyword: "MUST",
+			Summary: "A validation result's valid does not match its diagnostics.",
+			Doc:     "A program is valid if and only if validation returns no diagnostic with severity error; warnings do not make it invalid, and the response MUST set valid exactly by this rule (Part II §5.5). Agents and Hosts gate execution on valid: valid true with an error diagnostic lets a broken program through, valid false with only warnings blocks a good one.",
+			Bad:     `{"valid": true, "diagnostics": [{"severity": "error", "code": "constraint", "path": "/steps/0", "message": "unknown action"}]}`,
+			Good:    `{"valid": false, "diagnostics": [{"severity": "error", "code": "constraint", "path": "/steps/0", "message": "unknown action"}]}`,
+			Check:   checkResultValid,
+		},
+		&lint.Rule{
+			ID: "result-plan-missing", Severity: lint.Error, Spec: "Part II §5.5, §6.4",
+			Quote:   "When `plan` is declared and `valid` is true, the response MUST include a plan, even when warnings remain.",
+			Keyword: "MUST",
+			Summary: "A valid validation result of a Language declaring plan carries no plan.",
+			Doc:     "When plan is declared and valid is true, the response MUST include a plan, even when warnings remain (Part II §5.5). The Host's risk gate operates on the plan's max_risk_hints; without it a Host must treat the program as maximally risky or refuse it.",
+			Bad:     `{"valid": true, "diagnostics": [], "catalog_version": "cv1"}   (plan declared)`,
+			Good:    `{"valid": true, "diagnostics": [], "catalog_version": "cv1", "plan": {"steps": [], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}}`,
+			Check:   checkResultPlanMissing,
+		},
+		&lint.Rule{
+			ID: "result-diagnostic-binding-code", Severity: lint.Info, Spec: "Part II §5.5, §6.4",
+			Keyword: "",
+			Summary: "A validate result carries an input_binding diagnostic, though validate has no input.",
+			Doc:     "input_binding is reserved for failures of the execute request's input, and its path is a JSON Pointer into that input (Part II §5.5). A validate request carries only the program and context, so an input_binding diagnostic there points into nothing; a finding about the program uses a Language code or constraint, one about context uses context_binding.",
+			Bad:     `{"valid": false, "diagnostics": [{"severity": "error", "code": "input_binding", "path": "/steps/0/args", "message": "bad argument"}]}`,
+			Good:    `{"valid": false, "diagnostics": [{"severity": "error", "code": "constraint", "path": "/steps/0/args", "message": "bad argument"}]}`,
+			Check:   checkResultBindingCode,
+		},
+		&lint.Rule{
+			ID: "result-diagnostic-path-invalid", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
+			Keyword: "MUST",
+			Summary: "A diagnostic path is not a locator of the Language's dialect.",
+			Doc:     "With locator json-pointer, path is an RFC 6901 JSON Pointer string (\"\" for the whole document, \"/steps/1/capability\"); with text-range it is {start: {line, column}, end: {line, column}}. input_binding and context_binding paths are JSON Pointers into input and context in both dialects (Part II §5.5). A path of another form leaves an agent unable to find what to fix.",
+			Bad:     `{"severity": "error", "code": "constraint", "path": "steps[1].capability", "message": "unknown capability"}   (locator json-pointer)`,
+			Good:    `{"severity": "error", "code": "constraint", "path": "/steps/1/capability", "message": "unknown capability"}`,
+			Check:   checkResultDiagnosticPaths(false),
+		},
+		&lint.Rule{
+			ID: "result-diagnostic-path-unresolved", Severity: lint.Error, Spec: "Part II §5.5",
+			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
+			Keyword: "MUST",
+			Summary: "A JSON Pointer diagnostic path names a location whose parent is not in the recorded program, input or context.",
+			Doc:     "A json-pointer path is the \"Location to which the finding applies\" in the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). A missing member is a valid location: a finding that a step lacks its do member may point at \"/steps/0/do\", and one that input lacks userId at \"/userId\". When the recorded request is in the snapshot, the linter therefore checks only that the path's parent resolves to an object or array; a path whose parent is absent sends the agent to a place that does not exist.",
+			Bad:     `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/3/do"`,
+			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/0/do"`,
+			Check:   checkResultDiagnosticPaths(true),
+		},
+		&lint.Rule{
+			ID: "result-plan-max-risk", Severity: lint.Error, Spec: "Part II §5.3, §5.6",
+			Quote:   "Wherever Pilotage computes the maximum risk of multiple steps, it MUST compute that maximum from `risk_hints`, not from engine-defined risk strings.",
+			Keyword: "MUST",
+			Summary: "A plan's max_risk_hints is not the aggregate of its steps' risk_hints.",
+			Doc:     "max_risk_hints MUST be computed from the steps' risk_hints: readOnly is the AND of every step's, destructive and openWorld the OR (Part II §5.3), with a missing member counted as its risky value (§7.3). The Host gate acts on max_risk_hints alone, so an aggregate that understates a step's risk lets a destructive program run without approval.",
+			Bad:     `{"steps": [{"id": "a", "risk": "write", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`,
+			Good:    `{"steps": [{"id": "a", "risk": "write", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}], "max_risk": "write", "max_risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}`,
+			Check:   checkResultPlanMaxRisk,
+		},
+		&lint.Rule{
+			ID: "result-plan-control-flow-calls", Severity: lint.Error, Spec: "Part II §5.6",
+			Quote:   "| `calls` | string | Conditional | Catalog entry or promoted-program reference invoked by the step. MUST be present for an invoking step and absent for non-referencing steps. |",
+			Keyword: "MUST",
+			Summary: "A plan step for a branch or loop carries calls.",
+			Doc:     "Branches and loops appear as plan steps of their own, and control-flow steps do not carry calls (Part II §5.6): calls names the catalog entry an invoking step invokes. A step is a branch or loop when other steps name it in arm.branch or loop. A calls member on it makes Hosts count an invocation that never happens and breaks plan-trace matching.",
+			Bad:     `[{"id": "check", "calls": "thermostat.read", ...}, {"id": "heat", "arm": {"branch": "check", "label": "cold"}, ...}]`,
+			Good:    `[{"id": "check", ...}, {"id": "heat", "calls": "heater.on", "arm": {"branch": "check", "label": "cold"}, ...}]`,
+			Check:   checkResultPlanControlFlow,
+		},
+	}
+}
+
+func checkResultValid(p *lint.Pass) {
+	for _, rc := range rulekit.Results(p.Snap) {
+		if rc.Op != rulekit.OpValidate || rc.RequestError {
+			continue
+		}
+		valid, diags := rc.Content.Get("valid"), rc.Content.Get("diagnostics")
+		if !valid.IsBool() || !diags.IsArray() {
+			continue
+		}
+		errs := 0
+		for _, d := range diags.Objects() {
+			if sev, _ := d.Str("severity"); sev == string(types.SeverityError) {
+				errs++
+			}
+		}
+		switch {
+		case valid.Truth() && errs > 0:
+			p.Report(valid, "valid is true but %d diagnostic(s) have severity error; a program with an error diagnostic is invalid, so set valid to false", errs)
+		case !valid.Truth() && errs == 0:
+			p.Report(valid, "valid is false but no diagnostic has severity error (warnings do not make a program invalid); set valid to true or report the error")
+		}
+	}
+}
+
+func checkResultPlanMissing(p *lint.Pass) {
+	for _, rc := range rulekit.Results(p.Snap) {
+		if rc.Op != rulekit.OpValidate || rc.RequestError || rc.Lang == nil || !rc.Lang.Caps.Declared(string(types.CapPlan)) {
+			continue
+		}
+		if rulekit.True(rc.Content.Get("valid")) && !rc.Content.Has("plan") {
+			p.ReportMissing(rc.Content, "Language %s declares plan and this program is valid, but the result has no plan; add the plan the Host's risk gate needs", rc.Lang.Name)
+		}
+	}
+}
+
+// resultDiagnostics returns the diagnostics of validate results and of
+// execute results refused with validation_error.
+func resultDiagnostics(rc *rulekit.Result) []*source.Node {
+	if rc.RequestError {
+		return nil
+	}
+	switch rc.Op {
+	case rulekit.OpValidate:
+		return rc.Content.Get("diagnostics").Objects()
+	case rulekit.OpExecute:
+		if st, _ := rc.Content.Path("outcome", "status").Value().(string); st == string(types.StatusValidationError) {
+			return rc.Content.Get("diagnostics").Objects()
+		}
+	}
+	return nil
+}
+
+func checkResultBindingCode(p *lint.Pass) {
+	for _, rc := range rulekit.Results(p.Snap) {
+		if rc.Op != rulekit.OpValidate {
+			continue
+		}
+		for _, d := range resultDiagnostics(rc) {
+			if c := d.Get("code"); c.IsString() && c.Text() == types.CodeInputBinding {
+				p.Report(c, "an input_binding diagnostic in a %s (validate) result points into an input that validate never receives; use constraint or a Language code for the program, context_binding for context", rc.Name)
+			}
+		}
+	}
+}
+
+// checkResultDiagnosticPaths checks the form of paths (resolve false) or
+// that json-pointer paths resolve in the recorded request (resolve true).
+func checkResultDiagnosticPaths(resolve bool) func(*lint.Pass) {
+	return func(p *lint.Pass) {
+		for _, rc := range rulekit.Results(p.Snap) {
+			ds := resultDiagnostics(rc)
+			if len(ds) == 0 {
+				continue
+			}
+			locator := ""
+			if rc.Lang != nil {
+				locator, _ = rc.Lang.Node.Str("locator")
+			}
+			for _, d := range ds {
+				path := d.Get("path")
+				code, _ := d.Str("code")
+				target, what := rc.Program, "program"
+				pointer := locator == string(types.LocatorJSONPointer)
+				switch code {
+				case types.CodeInputBinding:
+					target, what, pointer = rc.Arguments.Get(types.ArgInput), "input", true
+				case types.CodeContextBinding:
+					target, what, pointer = rc.Arguments.Get(types.ArgContext), "context", true
+				}
+				if path == nil {
+					continue // a missing member is the schema's finding
+				}
+				if !resolve {
+					switch {
+					case pointer && (!path.IsString() || !types.IsJSONPointer(path.Text())):
+						p.Report(path, "diagnostic path %s is not an RFC 6901 JSON Pointer into the %s; write it like \"/steps/1\" (\"\" for the whole %s)", rulekit.QuoteJSON(path), what, what)
+					case !pointer && locator == string(types.LocatorTextRange) && !(path.Get("start").IsObject() && path.Get("end").IsObject()):
+						p.Report(path, "diagnostic path %s is not a text range; with locator text-range write {\"start\": {\"line\", \"column\"}, \"end\": {\"line\", \"column\"}}", rulekit.QuoteJSON(path))
+					}
+					continue
+				}
+				if !pointer || !path.IsString() || !types.IsJSONPointer(path.Text()) {
+					continue
+				}
+				if code == types.CodeContextBinding && path.Text() == "" {
+					continue // "" covers missing and unexpected context
+				}
+				if target == nil {
+					if what != "program" || rc.Arguments != nil {
+						// Program sent by reference, or no such request member.
+						continue
+					}
+					p.Skip("diagnostic paths against the recorded program")
+					continue
+				}
+				// A path is a location, and a missing member is one: a
+				// finding about an absent "do" may point at "/steps/0/do".
+				// Only a location whose parent is not there, or cannot
+				// hold members, points at nothing.
+				if path.Text() == "" {
+					continue
+				}
+				parent := path.Text()[:strings.LastIndexByte(path.Text(), '/')]
+				if n, ok := target.Resolve(parent); !ok || n.Kind != source.Object && n.Kind != source.Array {
+					p.Report(path, "diagnostic path %q has no parent in the recorded %s%s; point at the value the finding is about, or at the member that is missing", path.Text(), what, resultNearest(target, path.Text()))
+				}
+			}
+		}
+	}
+}
+
+// resultNearest names the longest prefix of a pointer that resolves, to
+// help the reader see where the path goes wrong.
+func resultNearest(doc *source.Node, ptr string) string {
+	best := ""
+	for i := len(ptr) - 1; i > 0; i-- {
+		if ptr[i] == '/' {
+			if _, ok := doc.Resolve(ptr[:i]); ok {
+				best = ptr[:i]
+				break
+			}
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (it resolves only up to %q)", best)
+}
+
+// resultPlans returns the plans of recorded validate results.
+func resultPlans(calls []*rulekit.Result) []*source.Node {
+	return resultMembers(calls, rulekit.OpValidate, "plan", source.Object)
+}
+
+func checkResultPlanMaxRisk(p *lint.Pass) {
+	for _, pl := range resultPlans(rulekit.Results(p.Snap)) {
+		max := pl.Get("max_risk_hints")
+		steps := pl.Get("steps")
+		if !max.IsObject() || !steps.IsArray() {
+			continue
+		}
+		var hints []types.RiskHints
+		for _, s := range steps.Objects() {
+			var h types.RiskHints
+			resultDecode(s.Get("risk_hints"), &h)
+			hints = append(hints, h)
+		}
+		var got types.RiskHints
+		resultDecode(max, &got)
+		want := types.AggregateRisk(hints)
+		gr, gd, go_ := got.FailClosed()
+		wr, wd, wo := want.FailClosed()
+		if gr != wr || gd != wd || go_ != wo {
+			p.Report(max, "max_risk_hints is {readOnly: %t, destructive: %t, openWorld: %t} but its steps aggregate to {readOnly: %t, destructive: %t, openWorld: %t} (AND of readOnly, OR of the others); the Host gate acts on this value, so compute it from the steps", gr, gd, go_, wr, wd, wo)
+		}
+	}
+}
+
+// resultControlFlow returns the ids of plan steps that are branches or
+// loops: those other steps name in arm.branch or loop.
+func resultControlFlow(pl *source.Node) map[string]bool {
+	cf := map[string]bool{}
+	for _, s := range pl.Get("steps").Objects() {
+		if b, ok := s.Path("arm", "branch").Value().(string); ok {
+			cf[b] = true
+		}
+		if l, ok := s.Str("loop"); ok {
+			cf[l] = true
+		}
+	}
+	return cf
+}
+
+func checkResultPlanControlFlow(p *lint.Pass) {
+	for _, pl := range resultPlans(rulekit.Results(p.Snap)) {
+		cf := resultControlFlow(pl)
+		for _, s := range pl.Get("steps").Objects() {
+			if id, _ := s.Str("id"); cf[id] && s.Has("calls") {
+				p.ReportKey(s.Get("calls"), "plan step %q is a branch or loop (other steps name it in arm.branch or loop) and must not carry calls; move the invocation into a step of its own", id)
+			}
+		}
+	}
+}

@@ -1,0 +1,10 @@
+package schema_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/schema/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "schema") }

@@ -1,0 +1,10 @@
+package shape_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/shape/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "shape") }

@@ -1,0 +1,10 @@
+package toolschema_test
+
+import (
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulestest"
+)
+
+// TestFixtures runs fixtures/toolschema/ against its goldens.
+func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "toolschema") }

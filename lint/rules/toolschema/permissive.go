@@ -1,0 +1,196 @@
+package toolschema
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// Permissive loop schemas (Part III §4.6): many MCP SDKs validate tool
+// arguments against inputSchema before the handler runs (Part IV §11), so
+// anything but a missing required member or a wrong JSON type that the
+// schema rejects lands on the carrier channel instead of coming back as a
+// Pilotage request error or diagnostic.
+
+func permissiveRules() []*lint.Rule {
+	const spec = "Part III §4.6"
+	return []*lint.Rule{
+		&lint.Rule{
+			ID: "toolschema-loop-schema-closed", Severity: lint.Error, Spec: spec,
+			Quote:   "A loop-tool schema: - MUST NOT set `additionalProperties: false`; - MUST NOT constrain reserved members beyond their JSON type.",
+			Keyword: "MUST NOT",
+			Summary: "A loop tool's inputSchema rejects unknown members or constrains members across each other.",
+			Doc:     "A loop-tool schema MUST NOT set additionalProperties: false (Part III §4.6), and for the same reason nothing else at its top level may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
+			Bad:     `{"type": "object", "properties": {"flow": {}}, "additionalProperties": false}`,
+			Good:    `{"type": "object", "properties": {"flow": {}}}`,
+			Check:   checkLoopSchemaClosed,
+		},
+		&lint.Rule{
+			ID: "toolschema-reserved-constrained", Severity: lint.Error, Spec: spec,
+			Quote:   "A loop-tool schema: - MUST NOT set `additionalProperties: false`; - MUST NOT constrain reserved members beyond their JSON type.",
+			Keyword: "MUST NOT",
+			Summary: "A reserved member of a loop tool is constrained beyond its JSON type, or marked required where the request may omit it.",
+			Doc:     "Part III §4.6: a loop-tool schema MUST NOT constrain reserved members beyond their JSON type. An enum of trace levels, a pattern on idempotency_key, a const mode or a $ref to a constraining definition makes the SDK refuse an unknown trace_level or an unsupported mode at the carrier level, where Part III §7.1 routes them to invalid_request. Annotations (description, title, default, examples, deprecated, $comment, readOnly, writeOnly) and \"type\" are fine. Marking an optional reserved member required is the same fault: an absent mode for a Language with execution \"both\" is an invalid_request, not a schema failure. run_id (required by §4.4) and the runnable members (see toolschema-execute-runnable-required) are not reported here. The finding sits at each offending keyword's value, or at the required entry.",
+			Bad:     `{"trace_level": {"type": "string", "enum": ["none", "summary", "full"]}}`,
+			Good:    `{"trace_level": {"type": "string", "description": "none, summary or full"}}`,
+			Check:   checkReservedConstrained,
+		},
+		&lint.Rule{
+			ID: "toolschema-execute-runnable-required", Severity: lint.Error, Spec: spec,
+			Quote:   "An execute tool's schema MUST NOT mark either: - the program-bearing argument; - `program_ref`",
+			Keyword: "MUST NOT",
+			Summary: "An execute tool marks its program argument or program_ref required.",
+			Doc:     "Exactly one of the inline program and program_ref is supplied to an execute tool, and runnable selection is enforced after schema validation (Part III §4.6, \"Runnable selection\"): an execute tool's schema MUST NOT mark either required. Requiring the program argument makes promoted programs impossible to run; requiring both makes every request invalid.",
+			Bad:     `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}, "required": ["flow"]}`,
+			Good:    `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}`,
+			Check:   checkRunnableRequired,
+		},
+		&lint.Rule{
+			ID: "toolschema-program-schema-strict", Severity: lint.Error, Spec: spec,
+			Quote:   "Invalid program content MUST be reported through diagnostics, not as a tool-schema failure.",
+			Keyword: "MUST",
+			Summary: "A program argument's schema is strict: closed properties, required members or enumerated values.",
+			Doc:     "The program-bearing argument SHOULD use a permissive schema such as {} or a broad type constraint, because invalid program content MUST be reported through diagnostics, with a locator the agent can act on, not as a tool-schema failure (Part III §4.6, \"Program-bearing schema\"). additionalProperties or unevaluatedProperties false, required lists, enum and const anywhere in the program schema turn a program mistake into a bare carrier error. The finding sits at each such keyword's value.",
+			Bad:     `{"flow": {"type": "object", "properties": {"steps": {"type": "array"}}, "required": ["steps"], "additionalProperties": false}}`,
+			Good:    `{"flow": {"type": "object"}}`,
+			Check:   checkProgramSchemaStrict,
+		},
+	}
+}
+
+func checkLoopSchemaClosed(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		root := lt.schema
+		for _, k := range lt.schema.Kids() {
+			switch k.Key() {
+			case "additionalProperties", "unevaluatedProperties":
+				if !permissive(root, k) {
+					p.Report(k, "loop tool %q sets %s to a schema that rejects members it does not list, so an SDK refuses newer or out-of-capability members before Pilotage can answer invalid_request; remove %s or set it to true", lt.Name, k.Key(), k.Key())
+				}
+			case "propertyNames":
+				if !permissive(root, k) {
+					p.Report(k, "loop tool %q restricts its member names with propertyNames, which rejects unknown members at the carrier level; remove propertyNames", lt.Name)
+				}
+			case "maxProperties":
+				p.Report(k, "loop tool %q caps its member count with maxProperties, which rejects requests for what they contain rather than for a missing member or a wrong type; remove maxProperties", lt.Name)
+			case "minProperties":
+				if k.Kind == source.Number && k.Text() != "0" {
+					p.Report(k, "loop tool %q demands members with minProperties, so an empty request fails at the carrier level instead of drawing invalid_request; remove minProperties", lt.Name)
+				}
+			case "dependentRequired", "dependentSchemas", "dependencies":
+				if !(k.IsObject() && len(k.Kids()) == 0) {
+					p.Report(k, "loop tool %q ties members to each other with %s, an eligibility rule that Pilotage must answer as invalid_request rather than the SDK as a schema failure; remove %s", lt.Name, k.Key(), k.Key())
+				}
+			case "patternProperties":
+				for _, pp := range k.Kids() {
+					if pp.IsBool() && !pp.Truth() {
+						p.Report(pp, "loop tool %q forbids members matching %q with patternProperties false, which rejects unknown members at the carrier level; remove the pattern", lt.Name, pp.Key())
+					}
+				}
+			case "oneOf", "anyOf", "allOf", "not", "if":
+				if k.Key() == "allOf" && trivial(root, k, refMemo{}) {
+					continue
+				}
+				p.Report(k, "loop tool %q applies %s over its members, which enforces runnable selection or member combinations in the schema; remove it and let the tool answer invalid_request after schema validation", lt.Name, k.Key())
+			}
+		}
+	}
+}
+
+func checkReservedConstrained(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		root := lt.schema
+		for _, m := range lt.props.Items() {
+			if _, ok := lt.reserved(m.Key()); !ok {
+				continue
+			}
+			for _, c := range constraints(root, m, true, refMemo{}) {
+				if c == m {
+					p.Report(c, "loop tool %q declares the reserved member %q as false, which rejects every value at the carrier level; give it its JSON type instead", lt.Name, m.Key())
+					continue
+				}
+				if c.Key() == "$ref" && resolveLocalRef(root, c) == nil {
+					p.Report(c, "loop tool %q types the reserved member %q through $ref %s, which names no definition inside the inputSchema, so SDKs reject the schema or the value; inline the member as {\"type\": ...} with a description", lt.Name, m.Key(), c.Text())
+					continue
+				}
+				if c.Key() == "$ref" {
+					p.Report(c, "loop tool %q types the reserved member %q through $ref %q, whose target constrains it beyond its JSON type so an SDK rejects values Pilotage must answer itself; inline the member as {\"type\": ...} with a description", lt.Name, m.Key(), c.Text())
+					continue
+				}
+				p.Report(c, "loop tool %q constrains the reserved member %q with %s, so an SDK rejects values Pilotage must answer itself; keep only its JSON type and describe the accepted values in description", lt.Name, m.Key(), c.Key())
+			}
+		}
+		for _, r := range lt.schema.Get("required").Items() {
+			if !r.IsString() {
+				continue
+			}
+			if _, ok := lt.reserved(r.Text()); !ok {
+				continue
+			}
+			if r.Text() == types.ArgRunID || r.Text() == types.ArgProgramRef && lt.Serves(types.StageExecute) {
+				continue
+			}
+			p.Report(r, "loop tool %q marks the optional reserved member %q required, so a request omitting it fails at the carrier level; remove it from required", lt.Name, r.Text())
+		}
+	}
+}
+
+func checkRunnableRequired(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		if !lt.Serves(types.StageExecute) {
+			continue
+		}
+		for _, r := range lt.schema.Get("required").Items() {
+			if !r.IsString() {
+				continue
+			}
+			switch {
+			case r.Text() == types.ArgProgramRef:
+				p.Report(r, "execute tool %q marks program_ref required, so inline programs cannot be run; remove it from required and check runnable selection in the handler", lt.Name)
+			case lt.isProgramArg(r.Text()):
+				p.Report(r, "execute tool %q marks its program argument %q required, so promoted programs cannot be run by program_ref; remove it from required and check runnable selection in the handler", lt.Name, r.Text())
+			}
+		}
+	}
+}
+
+// strictKeyword reports the keywords that make a program schema reject
+// program content.
+func strictKeyword(k *source.Node) bool {
+	switch k.Key() {
+	case "additionalProperties", "unevaluatedProperties":
+		return k.IsBool() && !k.Truth()
+	case "required":
+		return k.IsArray() && len(k.Kids()) > 0
+	case "enum", "const":
+		return true
+	}
+	return false
+}
+
+func checkProgramSchemaStrict(p *lint.Pass) {
+	for _, lt := range loopTools(p) {
+		for _, a := range lt.programArgs {
+			s := lt.props.Get(a)
+			if s == nil {
+				continue
+			}
+			var walk func(n *source.Node)
+			walk = func(n *source.Node) {
+				if !n.IsObject() {
+					return
+				}
+				for _, k := range n.Kids() {
+					if strictKeyword(k) {
+						p.Report(k, "the program argument %q of loop tool %q uses %s, so program mistakes fail as tool-schema errors instead of diagnostics; relax the program schema to {} or a broad type", a, lt.Name, k.Key())
+					}
+				}
+				for _, sub := range schemacheck.Subschemas(n) {
+					walk(sub)
+				}
+			}
+			walk(s)
+		}
+	}
+}

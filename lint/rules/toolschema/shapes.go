@@ -1,0 +1,284 @@
+package toolschema
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+	"github.com/pilotagekit/pilotagekit/schemas"
+)
+
+// The structuredContent shapes a Pilotage tool can return start from the
+// minimal instances the schemas package publishes per tool and stage
+// (schemas.Examples: required members only). Those are context-free, so a
+// loop tool's instances are completed here with the members its Languages'
+// capabilities make mandatory (catalog_version, plan) and widened with the
+// variants a tool really returns (an invalid validation, a Run with an
+// inline trace, a refused Run, a catalog request error with its mandated
+// catalog_version sibling, Part III §7.2).
+
+// shape is one structuredContent shape of a tool. It is accepted when any
+// alternative validates; alternatives stand for what the linter cannot
+// know, such as the capabilities of a Language when there is no manifest.
+type shape struct {
+	name string
+	alts []any
+}
+
+// decode reads JSON the way the schema compiler reads documents (numbers
+// as json.Number).
+// Every input is one of a few constant texts, decoded once per process;
+// callers get a fresh copy, which they may change (re-decoding them for
+// every file was a quarter of the CPU of a run over 1,000 files).
+func decode(b []byte) any {
+	if v, ok := decodedOnce.Load(string(b)); ok {
+		return copyJSON(v)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		panic("toolschema: bad example instance: " + err.Error())
+	}
+	decodedOnce.Store(string(b), v)
+	return copyJSON(v)
+}
+
+var decodedOnce sync.Map // text -> decoded value, never handed out
+
+func copyJSON(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = copyJSON(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = copyJSON(e)
+		}
+		return out
+	}
+	return v
+}
+
+// examples returns fresh decoded copies of the published minimal instances
+// of a tool or stage, by shape name.
+func examples(toolOrStage string) map[string]map[string]any {
+	raw, _ := schemas.Examples(toolOrStage)
+	out := map[string]map[string]any{}
+	for name, b := range raw {
+		if m, ok := decode(b).(map[string]any); ok {
+			out[name] = m
+		}
+	}
+	return out
+}
+
+// Members the published minimal instances leave out because the
+// capabilities of a Language, not the shape, require them.
+const (
+	planLit        = `{"steps": [], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`
+	pointerPathLit = `""`
+	rangePathLit   = `{"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 2}}`
+	catalogVersion = "cv1"
+)
+
+func diagnostic(textRange bool) any {
+	path := pointerPathLit
+	if textRange {
+		path = rangePathLit
+	}
+	return decode([]byte(`{"severity": "error", "code": "constraint", "path": ` + path + `, "message": "program is invalid"}`))
+}
+
+// langFacts are the capabilities that change a loop tool's result shapes.
+type langFacts struct {
+	catalog, plan, textRange bool
+}
+
+// factsOf returns the facts of each Language the tool serves on a stage.
+func factsOf(langs []*snapshot.Language) (facts []langFacts, names []string) {
+	for _, l := range langs {
+		loc, _ := l.Node.Str("locator")
+		facts = append(facts, langFacts{
+			catalog:   l.Caps.Declared(string(types.CapCatalog)),
+			plan:      l.Caps.Declared(string(types.CapPlan)),
+			textRange: loc == string(types.LocatorTextRange),
+		})
+		names = append(names, l.Name)
+	}
+	return facts, names
+}
+
+// allFacts are tried as alternatives when the stage was inferred without
+// a manifest; built per use, not at package init.
+func allFacts() []langFacts {
+	var out []langFacts
+	for _, c := range []bool{false, true} {
+		for _, p := range []bool{false, true} {
+			for _, r := range []bool{false, true} {
+				out = append(out, langFacts{c, p, r})
+			}
+		}
+	}
+	return out
+}
+
+// loopVariant builds one shape of a stage for one Language's facts.
+type loopVariant struct {
+	name  string
+	build func(f langFacts) any
+}
+
+func loopVariants(st types.Stage) []loopVariant {
+	switch st {
+	case types.StageValidate:
+		return []loopVariant{
+			{"ValidateResponse", func(f langFacts) any {
+				m := examples("validate")["ValidateResponse"]
+				if f.catalog {
+					m["catalog_version"] = catalogVersion
+				}
+				if f.plan {
+					m["plan"] = decode([]byte(planLit))
+				}
+				return m
+			}},
+			{"ValidateResponse with valid false", func(f langFacts) any {
+				m := examples("validate")["ValidateResponse"]
+				m["valid"] = false
+				m["diagnostics"] = []any{diagnostic(f.textRange)}
+				if f.catalog {
+					m["catalog_version"] = catalogVersion
+				}
+				return m
+			}},
+		}
+	case types.StageExecute:
+		return []loopVariant{
+			{"ExecuteResponse", func(langFacts) any { return examples("execute")["ExecuteResponse"] }},
+			{"ExecuteResponse with an inline trace", func(langFacts) any {
+				m := examples("execute")["ExecuteResponse"]
+				m["trace"] = examples("trace")["TraceFetchResponse"]["trace"]
+				return m
+			}},
+			{"ExecuteResponse refused with validation_error", func(f langFacts) any {
+				m := examples("execute")["ExecuteResponse"]
+				m["outcome"] = map[string]any{"ok": false, "status": string(types.StatusValidationError), "error": "program is invalid"}
+				m["diagnostics"] = []any{diagnostic(f.textRange)}
+				return m
+			}},
+		}
+	case types.StageTraceFetch:
+		return []loopVariant{
+			{"TraceFetchResponse", func(langFacts) any { return examples("trace")["TraceFetchResponse"] }},
+		}
+	}
+	return nil
+}
+
+// builtOnce holds every instance shapesOf has built, by what it was built
+// for: the instances depend only on the tool or stage and a Language's
+// facts, so each is built once per process rather than once per tool of
+// every file (a seventh of the CPU of a run over 1,000 files). Instances
+// are shared and so are never changed once built; the schema validator
+// only reads them.
+var builtOnce sync.Map // builtKey -> any
+
+type builtKey struct {
+	name  string
+	facts langFacts
+}
+
+func built(name string, f langFacts, build func() any) any {
+	k := builtKey{name, f}
+	if v, ok := builtOnce.Load(k); ok {
+		return v
+	}
+	v, _ := builtOnce.LoadOrStore(k, build())
+	return v
+}
+
+// fixedShapes lists the published shapes of a fixed access tool, sorted
+// by name so messages come in a stable order. The slice is the caller's;
+// the instances are shared.
+func fixedShapes(tool string) []shape {
+	return slices.Clone(built("fixed "+tool, langFacts{}, func() any { return buildFixedShapes(tool) }).([]shape))
+}
+
+func buildFixedShapes(tool string) []shape {
+	ex := examples(tool)
+	names := make([]string, 0, len(ex))
+	for n := range ex {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []shape
+	for _, n := range names {
+		out = append(out, shape{n, []any{ex[n]}})
+	}
+	return out
+}
+
+// shapesOf lists every structuredContent shape tool t can return, the
+// request-error shape included.
+func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
+	switch t.Name {
+	case types.ToolManifest:
+		out := fixedShapes(t.Name)
+		if snap.Manifest.IsObject() {
+			// The Server's own manifest is as good a witness as the
+			// minimal one: a schema narrowed to this Server still admits
+			// what this Server returns.
+			for i := range out {
+				if out[i].name == "Manifest" {
+					out[i].alts = append(slices.Clip(out[i].alts), snap.Manifest.Value())
+				}
+			}
+		}
+		return out
+	case types.ToolGetGuide:
+		return fixedShapes(t.Name)
+	case types.ToolCatalog:
+		reqErr := built("catalog RequestError", langFacts{}, func() any {
+			m := examples(t.Name)["RequestError"]
+			m["catalog_version"] = catalogVersion
+			return m
+		})
+		return append(fixedShapes(t.Name), shape{"RequestError with catalog_version", []any{reqErr}})
+	}
+	if t.loop == nil {
+		return nil
+	}
+	var out []shape
+	for _, st := range types.Stages {
+		if !t.loop.Serves(st) {
+			continue
+		}
+		facts, names := factsOf(t.loop.Stages[st])
+		for _, v := range loopVariants(st) {
+			if len(facts) == 0 {
+				var alts []any
+				for _, f := range allFacts() {
+					alts = append(alts, built(v.name, f, func() any { return v.build(f) }))
+				}
+				out = append(out, shape{v.name, alts})
+				continue
+			}
+			for i, f := range facts {
+				name := v.name
+				if len(facts) > 1 {
+					name += " for " + names[i]
+				}
+				out = append(out, shape{name, []any{built(v.name, f, func() any { return v.build(f) })}})
+			}
+		}
+	}
+	return append(out, shape{"RequestError", []any{built("RequestError", langFacts{}, func() any { return examples("validate")["RequestError"] })}})
+}
