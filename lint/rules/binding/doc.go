@@ -1,6 +1,7 @@
 // Package binding judges how the surface is carried over MCP: the extension
-// declaration, the _meta keys, the fixed and loop tools and the cold-start
-// signposts (Part III §2 to §5, and the discovery note).
+// declaration (Part III §1.2), the _meta namespace (§2), discovery and the
+// cold-start signposts (§3), the fixed and loop tools (§4.1 to §4.3) and the
+// program-valued tool declaration (§5).
 package binding
 
 import "github.com/pilotagekit/pilotagekit/lint"

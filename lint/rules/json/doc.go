@@ -1,6 +1,7 @@
 // Package json judges the file itself: well-formed JSON that every receiver
-// reads the same way (RFC 8259, I-JSON). It reads the parser's account of
-// each file and no part of the spec beyond Part III's use of JSON-RPC.
+// reads the same way. It reads the parser's account of each file against
+// RFC 8259 (§2, §4, §6, §8.1, §9, §10) and I-JSON, and no part of the
+// Pilotage spec.
 package json
 
 import "github.com/pilotagekit/pilotagekit/lint"

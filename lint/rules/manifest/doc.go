@@ -1,6 +1,7 @@
 // Package manifest judges the pilotage_manifest result: its version, its
-// Languages and their closed sets, the capability map and the loop maps (Part
-// II §1.3, §4, §5; Part III §3).
+// Languages and their closed sets, the capability map and the loop maps
+// (Part II §3.3, §4.3, §5.1, §11.1; Part III §4 and §8 for what the
+// manifest binds).
 package manifest
 
 import "github.com/pilotagekit/pilotagekit/lint"

@@ -1,6 +1,6 @@
 // Package schema judges tool schemas for portability: JSON Schema features
-// that Clients and model providers handle differently (Part III §4.4, and
-// the MCP tool schema rules it builds on).
+// that Clients and model providers handle differently (Part III §4.6 and
+// §6, Part II §5.4 for the catalog's input_schema).
 package schema
 
 import "github.com/pilotagekit/pilotagekit/lint"

@@ -1,6 +1,8 @@
-// Package shape validates manifests and recorded results against the schemas
-// generated from pkg/types (Part II §4 to §8 as Part III binds them), and
-// reports a defect only where no specific rule of another family explains it.
+// Package shape validates manifests and recorded results against the
+// schemas generated from pkg/types, the field tables of Part II §5 as
+// Part III §6 carries them (Part II §1.1 makes an M row a MUST), and
+// reports a defect only where no specific rule of another family explains
+// it.
 package shape
 
 import "github.com/pilotagekit/pilotagekit/lint"
