@@ -66,7 +66,7 @@ func targets() []*probe.Target {
 			for _, testRun := range []bool{false, true} {
 				for _, typ := range []string{"", "object", "string", "array"} {
 					caps := types.CapabilityDeclaration{}
-					raw := `{"guides": {"topic_fetch": false}, "catalog": true, "validate": true, "execute": {"test_run": ` + map[bool]string{false: "false", true: "true"}[testRun] + `}, "trace_fetch": true}`
+					raw := `{"guides": {"topic_fetch": false}, "catalog": true, "validate": true, "execute": {"idempotency": true, "test_run": ` + map[bool]string{false: "false", true: "true"}[testRun] + `}, "trace_fetch": true}`
 					if err := json.Unmarshal([]byte(raw), &caps); err != nil {
 						panic(err)
 					}
@@ -75,7 +75,8 @@ func targets() []*probe.Target {
 						Language: l, Caps: types.EffectiveCapabilities(nil, caps),
 						ValidateArg: "prog", ExecuteArg: "prog", ValidateType: typ, ExecuteType: typ,
 						Guides: []probe.Guide{{ID: "g", Topics: []string{"t"}}}, Entries: []string{"e1"}, RefusedRun: "r1",
-						Program: json.RawMessage(`{"steps": []}`),
+						Program: json.RawMessage(`{"steps": []}`), Input: json.RawMessage(`{"x": 1}`),
+						Ran: true, UnstoredRun: "r2", StoredRun: "r3", CatalogVersion: "cv", IdempotencyKey: "k",
 					})
 				}
 			}
@@ -87,7 +88,9 @@ func targets() []*probe.Target {
 // TestExecuteProbesAreSafe: every request to an execute tool carries a
 // program that cannot parse, no runnable, or a made-up program_ref; the
 // one exception is the user's --probe-run program, sent only with
-// test_run: true to a Language that declares execute.test_run.
+// test_run: true to a Language that declares execute.test_run, under
+// execution both with mode deploy (Part II §6.5.7), and with store: false
+// except on the one probe that keeps a record for the fetch door.
 func TestExecuteProbesAreSafe(t *testing.T) {
 	for _, tg := range targets() {
 		for _, p := range all() {
@@ -102,15 +105,22 @@ func TestExecuteProbesAreSafe(t *testing.T) {
 				switch {
 				case !ok:
 				case reflect.DeepEqual(prog, probe.Garbage(tg.ExecuteType)):
-				case p.Name == "execute-test-run":
+				case reflect.DeepEqual(prog, tg.Program):
 					if req.Args["test_run"] != true || !tg.Caps.SubFeature("execute", "test_run") {
-						t.Errorf("the user's program is sent without test_run: %v", req.Args)
+						t.Errorf("%s sends the user's program without test_run: %v", p.Name, req.Args)
+					}
+					if store, ok := req.Args["store"]; tg.Language.Retention != "none" && !(ok && store == false) && p.Name != "execute-test-run-store" {
+						t.Errorf("%s may leave a stored Run behind: %v", p.Name, req.Args)
 					}
 				default:
 					t.Errorf("%s sends a program that may run: %v", p.Name, req.Args)
 				}
-				if tg.Language.Execution == "both" && p.Name != "execute-mode-missing" && req.Args["mode"] != "immediate" {
-					t.Errorf("%s omits mode under execution both, a second defect: %v", p.Name, req.Args)
+				want := "immediate"
+				if reflect.DeepEqual(prog, tg.Program) {
+					want = "deploy"
+				}
+				if tg.Language.Execution == "both" && p.Name != "execute-mode-missing" && req.Args["mode"] != want {
+					t.Errorf("%s sends mode %v under execution both, want %s: %v", p.Name, req.Args["mode"], want, req.Args)
 				}
 			}
 		}

@@ -114,28 +114,46 @@ func TestProbeHTTP(t *testing.T) {
 // from a specific result rule, which replaces probe-expectation there.
 func TestProbeFaults(t *testing.T) {
 	bin := pilotserver(t)
-	for _, tc := range []struct{ fault, probe string }{
-		// validate-iserror also hits validate-empty: the empty program is
-		// invalid in both Languages.
-		{"guide-kind", "guide-unknown-id"},
-		{"topic-ignored", "guide-topic-undeclared"},
-		{"catalog-no-version", "catalog-get-unknown"},
-		{"cursor-repeat", "catalog-list"},
-		{"changed-since", "catalog-changed-since-undeclared"},
-		{"validate-iserror", "validate-unparsable,validate-empty"},
-		{"trace-level-rpc", "execute-unknown-trace-level"},
-		{"store-ignored", "execute-store-unsupported"},
-		{"mode-optional", "execute-mode-missing"},
-		{"test-run-ignored", "execute-test-run-undeclared"},
-		{"both-runnables", "execute-both-runnables"},
-		{"guard-iserror", "execute-invalid-program"},
-		{"run-distinguishable", "trace-refused-run"},
-		{"hang", "execute-no-runnable"},
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	for _, tc := range []struct {
+		fault, probe string
+		// run: the fault shows only on a --probe-run probe.
+		run bool
+	}{
+		// validate-iserror also hits validate-empty, the repeat and the
+		// context probe: their programs are invalid in both Languages.
+		{"guide-kind", "guide-unknown-id", false},
+		{"topic-ignored", "guide-topic-undeclared", false},
+		{"catalog-no-version", "catalog-get-unknown", false},
+		{"cursor-repeat", "catalog-list", false},
+		{"changed-since", "catalog-changed-since-undeclared", false},
+		{"validate-iserror", "validate-unparsable,validate-empty,validate-unparsable-again,validate-context-undeclared", false},
+		{"trace-level-rpc", "execute-unknown-trace-level", false},
+		{"store-ignored", "execute-store-unsupported", false},
+		{"mode-optional", "execute-mode-missing", false},
+		{"test-run-ignored", "execute-test-run-undeclared", false},
+		{"both-runnables", "execute-both-runnables", false},
+		{"guard-iserror", "execute-invalid-program", false},
+		{"run-distinguishable", "trace-refused-run", false},
+		{"hang", "execute-no-runnable", false},
+		{"drift-late", "execute-drift-invalid", false},
+		// An empty program is invalid anyway; the user's valid one shows
+		// the context was ignored.
+		{"context-ignored", "validate-context-undeclared", true},
+		{"unstored-kept", "trace-unstored-run", true},
+		{"stored-dropped", "trace-fetch-retained,trace-fetch-summary,trace-fetch-full", true},
+		{"fetch-none", "trace-fetch-level-none", true},
+		{"fetch-level-ignored", "trace-fetch-summary", true},
+		{"replay-new-run", "execute-idempotent-replay", true},
+		{"conflict-ignored", "execute-idempotent-conflict", true},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
 			opt := snapshotter.Options{Command: []string{bin, "-mode", "full", "-fault", tc.fault}}
 			opt.Probe = &snapshotter.Probing{CallTimeout: time.Second}
+			if tc.run {
+				opt.Probe.Run = prog
+			}
 			got, snap := probeFindings(t, opt)
 			if got == "" {
 				t.Fatal("no finding")
