@@ -197,3 +197,57 @@ func callOf(t *testing.T, snap []byte, pointer string) string {
 	}
 	return elems[n+1]
 }
+
+// TestProbeRunRefused: a --probe-run program the server refuses is said
+// to have never run, with the server's reason, in the result's notes and
+// in the call's tag; the run probes that need a started Run are not sent,
+// and the input and context given beside the program go with it.
+func TestProbeRunRefused(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "no-such-op", "args": [1]}]}`)
+	opt := snapshotter.Options{Command: []string{bin, "-mode", "full"}, Probe: &snapshotter.Probing{Run: prog, Input: []byte(`{"n": 1}`), Context: []byte(`{}`), CallTimeout: 2 * time.Second}}
+	res, err := snapshotter.Take(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.ProbeRunNotes) != 1 || !strings.Contains(res.ProbeRunNotes[0], "never ran on calc/1: the server refused the Run with status validation_error") || !strings.Contains(res.ProbeRunNotes[0], `unknown_op "no catalog operation has this id"`) {
+		t.Errorf("notes: %q", res.ProbeRunNotes)
+	}
+	snap := string(res.JSON)
+	if !strings.Contains(snap, `"not_run": "the server refused the Run with status validation_error`) {
+		t.Error("the tag does not record not_run")
+	}
+	for _, absent := range []string{"execute-test-run-summary", "execute-test-run-store", "trace-fetch-retained", "execute-idempotent-first"} {
+		if strings.Contains(snap, `"name": "`+absent+`"`) {
+			t.Errorf("%s was sent after the program never ran", absent)
+		}
+	}
+	var doc struct {
+		Calls []struct {
+			Arguments map[string]any `json:"arguments"`
+			Probe     struct{ Name string }
+		} `json:"calls"`
+	}
+	if err := json.Unmarshal(res.JSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc.Calls {
+		switch c.Probe.Name {
+		case "execute-test-run":
+			if fmt.Sprint(c.Arguments["input"]) != "map[n:1]" || fmt.Sprint(c.Arguments["context"]) != "map[]" || c.Arguments["mode"] != "deploy" || c.Arguments["store"] != false || c.Arguments["expected_catalog_version"] != "cv-1" {
+				t.Errorf("the test run is not the standard loop's request: %v", c.Arguments)
+			}
+		case "validate-program":
+			if fmt.Sprint(c.Arguments["context"]) != "map[]" {
+				t.Errorf("validate lacks the context: %v", c.Arguments)
+			}
+		}
+	}
+	lr, err := lint.Run(context.Background(), []lint.Input{{Name: "snap.json", Data: res.JSON, Explicit: true}}, &lint.Options{Rules: rules.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range lr.Findings {
+		t.Errorf("finding on a refused program: %s %s %s", f.Rule, f.Pointer, f.Message)
+	}
+}
