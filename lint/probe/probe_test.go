@@ -209,3 +209,52 @@ func TestCallOf(t *testing.T) {
 		}
 	}
 }
+
+// TestContextProbes: the context probes go by the Language's
+// context_schema: supplied context where none is declared, missing or
+// wrongly typed context where one is, and never a second defect.
+func TestContextProbes(t *testing.T) {
+	caps := types.CapabilityDeclaration{}
+	if err := json.Unmarshal([]byte(`{"guides": true, "validate": true}`), &caps); err != nil {
+		t.Fatal(err)
+	}
+	build := func(schema string, name string) []probe.Request {
+		l := types.Language{Name: "x/1", Loop: types.Loop{Validate: "v"}}
+		if schema != "" {
+			l.ContextSchema = json.RawMessage(schema)
+		}
+		tg := &probe.Target{Language: l, Caps: types.EffectiveCapabilities(nil, caps), ValidateArg: "prog", ValidateType: "object"}
+		return probe.ByName(name).Build(tg)
+	}
+	for _, tc := range []struct {
+		schema, probe string
+		context       any // nil: no request; "absent": a request without context
+	}{
+		{"", "validate-context-undeclared", map[string]any{"pilotage-probe": "context this Language does not declare"}},
+		{"", "validate-context-missing", nil},
+		{"", "validate-context-rejected", nil},
+		{`{"type": "object", "required": ["db"]}`, "validate-context-undeclared", nil},
+		{`{"type": "object", "required": ["db"]}`, "validate-context-missing", "absent"},
+		{`{"type": "object", "required": ["db"]}`, "validate-context-rejected", "pilotage-probe: not an object"},
+		{`{"type": "string"}`, "validate-context-rejected", map[string]any{"pilotage-probe": "a value of the wrong type"}},
+		{`{"anyOf": [{"type": "string"}]}`, "validate-context-rejected", nil},
+	} {
+		reqs := build(tc.schema, tc.probe)
+		switch {
+		case tc.context == nil:
+			if len(reqs) != 0 {
+				t.Errorf("%s on schema %q: %v, want no request", tc.probe, tc.schema, reqs)
+			}
+		case len(reqs) != 1:
+			t.Errorf("%s on schema %q: %d requests, want 1", tc.probe, tc.schema, len(reqs))
+		default:
+			got, ok := reqs[0].Args["context"]
+			if tc.context == "absent" && ok || tc.context != "absent" && !reflect.DeepEqual(got, tc.context) {
+				t.Errorf("%s on schema %q: context %v", tc.probe, tc.schema, got)
+			}
+			if !reflect.DeepEqual(reqs[0].Args["prog"], map[string]any{}) {
+				t.Errorf("%s sends a program other than the empty one: %v", tc.probe, reqs[0].Args)
+			}
+		}
+	}
+}

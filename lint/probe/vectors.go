@@ -92,7 +92,7 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-VALIDATE-BOUNDS-B", Class: Setup, Note: "Needs a program built to exhaust the validator; sending one to a server that does real work is not safe."},
 	{ID: "PIL-VALIDATE-CONSTRAINT-FALLBACK-B", Class: ByProbe, Probes: []string{"validate-unparsable"}, Rules: []string{"probe-expectation"}, Note: "An unparsable program is the unclassifiable one; that its code is constraint or enumerated in the closed-sets guide awaits the closed-set rule (issue 24 §1)."},
 	{ID: "PIL-CARRIER-UNKNOWN-TOOL-B", Class: ByProbe, Rules: []string{"probe-expectation"}},
-	{ID: "PIL-CARRIER-MALFORMED-B", Class: Setup, Note: "Needs a request body that is not JSON; the MCP SDK transport the probe speaks through writes only well-formed messages, so the probe cannot send one yet."},
+	{ID: "PIL-CARRIER-MALFORMED-B", Class: Setup, Note: "Needs a request body that is not JSON. Over stdio the MCP SDK transport the probe speaks through writes only well-formed messages; over Streamable HTTP the transport answers before the server does (go-sdk servers answer HTTP 400 with plain text), so the answer would judge the MCP transport, not the Pilotage server."},
 }
 
 // ProbesOf returns the probes that exercise vector id, in the order the
