@@ -88,7 +88,7 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Class: ByProbe, Probes: []string{"trace-unstored-run"}, Rules: []string{"probe-expectation", "result-not-found-distinguishable"}, Note: "An unknown and a refused run_id (and, with --probe-run, an unstored one); another caller's Run needs a second identity."},
 	{ID: "PIL-AUTHZ-INVISIBLE-ENTRY-B", Class: Setup, Rules: []string{"result-not-found-distinguishable"}, Note: "Needs an entry that exists but is invisible to the caller: a second identity the probe does not have."},
 	{ID: "PIL-EXECUTE-ENGINE-ERROR-B", Class: Recorded, Rules: []string{"result-outcome-error", "result-outcome-reserved-status", "result-is-error-misused"}, Note: "Needs a program that fails cleanly, which only its author can write."},
-	{ID: "PIL-EXECUTE-INTERNAL-B", Class: Setup, Rules: []string{"result-error-kind-unknown"}, Note: "Needs a malfunction injected into the server's own machinery, in a test build."},
+	{ID: "PIL-EXECUTE-INTERNAL-B", Class: Setup, Note: "Needs a malfunction injected into the server's own machinery, in a test build."},
 	{ID: "PIL-VALIDATE-BOUNDS-B", Class: Setup, Note: "Needs a program built to exhaust the validator; sending one to a server that does real work is not safe."},
 	{ID: "PIL-VALIDATE-CONSTRAINT-FALLBACK-B", Class: ByProbe, Probes: []string{"validate-unparsable"}, Rules: []string{"probe-expectation"}, Note: "An unparsable program is the unclassifiable one; that its code is constraint or enumerated in the closed-sets guide awaits the closed-set rule (issue 24 §1)."},
 	{ID: "PIL-CARRIER-UNKNOWN-TOOL-B", Class: ByProbe, Rules: []string{"probe-expectation"}},
