@@ -251,3 +251,46 @@ func TestProbeRunRefused(t *testing.T) {
 		t.Errorf("finding on a refused program: %s %s %s", f.Rule, f.Pointer, f.Message)
 	}
 }
+
+// TestProbeContextSchema: with a context_schema on calc/1, the conformant
+// server draws nothing when the user's context goes with the program, and
+// a server that ignores context is caught on the two probes that leave it
+// out or break its schema.
+func TestProbeContextSchema(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	for _, tc := range []struct{ fault, want string }{
+		{"", ""},
+		{"context-ignored", "validate-context-missing,validate-context-rejected"},
+	} {
+		args := []string{bin, "-mode", "full", "-context"}
+		if tc.fault != "" {
+			args = append(args, "-fault", tc.fault)
+		}
+		got, snap := probeFindings(t, snapshotter.Options{Command: args, Probe: &snapshotter.Probing{Run: prog, Context: []byte(`{"unit": "m"}`), CallTimeout: 2 * time.Second}})
+		if tc.want == "" {
+			if got != "" {
+				t.Errorf("the conformant server with context_schema draws findings:\n%s", got)
+			}
+			for _, p := range []string{"validate-context-missing", "validate-context-rejected", "trace-fetch-retained"} {
+				if !strings.Contains(string(snap), `"name": "`+p+`"`) {
+					t.Errorf("%s was not sent", p)
+				}
+			}
+			continue
+		}
+		if !strings.Contains(got, "error call-context-binding-accepted") {
+			t.Errorf("%s: no context finding:\n%s", tc.fault, got)
+		}
+		for _, l := range strings.Split(got, "\n") {
+			call := callOf(t, snap, strings.Fields(l)[2])
+			ok := false
+			for _, p := range strings.Split(tc.want, ",") {
+				ok = ok || strings.Contains(call, `"name": "`+p+`"`)
+			}
+			if !ok {
+				t.Errorf("the finding %s is not on %s", l, tc.want)
+			}
+		}
+	}
+}

@@ -51,6 +51,10 @@ var faults = []string{
 	"conflict-ignored",    // a reused idempotency key with other input runs
 }
 
+// calcContext gives calc/1 a context_schema: its programs then need a
+// unit to validate (-context).
+var calcContext = flag.Bool("context", false, "with -mode full: calc/1 declares a context_schema that requires a unit")
+
 var fault = flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see faults in calc.go); default $PILOTSERVER_FAULT")
 
 func faultIs(name string) bool { return *fault == name }
@@ -75,7 +79,7 @@ const catalogVersion = "cv-1"
 const calcPage = 2
 
 func calcManifest() map[string]any {
-	return map[string]any{
+	m := map[string]any{
 		"name":    calcLanguage,
 		"title":   "Calculator programs",
 		"guides":  "pilotage_get_guide",
@@ -90,6 +94,10 @@ func calcManifest() map[string]any {
 		"trace":     "full",
 		"retention": "P1D",
 	}
+	if *calcContext {
+		m["context_schema"] = map[string]any{"type": "object", "properties": map[string]any{"unit": map[string]any{"type": "string"}}, "required": []string{"unit"}}
+	}
+	return m
 }
 
 const calcCore = "# calc/1\n\nA program is {\"steps\": [...]}; each step is {\"id\", \"op\", \"args\"}: op is a catalog entry id and args are numbers, one per operand. The run's output is the result of the last step. Execute takes mode \"immediate\" (evaluate now) or \"deploy\" (install for later); deploying is only allowed with test_run: true.\n"
@@ -265,7 +273,7 @@ func findOp(id string) *op {
 func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	steps, ds := checkProgram(a["program"])
-	ds = append(ds, contextDiags(a)...)
+	ds = append(ds, calcContextDiags(a)...)
 	if ds == nil {
 		ds = []any{}
 	}
@@ -384,7 +392,7 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		return r, nil
 	}
 	steps, ds := checkProgram(a["program"])
-	ds = append(ds, contextDiags(a)...)
+	ds = append(ds, calcContextDiags(a)...)
 	if len(ds) > 0 {
 		refused.Store(runID, true)
 		return result(map[string]any{
@@ -442,7 +450,20 @@ func idempotencyBody(a map[string]any) string {
 	return string(b)
 }
 
-// contextDiags rejects supplied context: neither Language declares
+// calcContextDiags binds calc/1's context: with -context, an object with
+// a string unit is required; without, none is taken (Part II §6.4).
+func calcContextDiags(a map[string]any) []any {
+	if !*calcContext {
+		return contextDiags(a)
+	}
+	c, _ := a["context"].(map[string]any)
+	if _, ok := c["unit"].(string); ok || faultIs("context-ignored") {
+		return nil
+	}
+	return []any{diag("context_binding", "", "calc/1 needs a context object with a string unit")}
+}
+
+// contextDiags rejects supplied context for a Language without
 // context_schema (Part II §6.4). null and {} say "no context".
 func contextDiags(a map[string]any) []any {
 	c, ok := a["context"]

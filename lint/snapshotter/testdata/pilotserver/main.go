@@ -15,6 +15,8 @@
 // -fault NAME (or PILOTSERVER_FAULT) breaks one requirement that one probe
 // of lint/probe observes; calc.go lists the faults.
 //
+// -context gives calc/1 (-mode full) a context_schema requiring a unit.
+//
 // -pagesize N pages tools/list N tools at a time.
 //
 // -http ADDR serves Streamable HTTP on ADDR and prints "listening on URL".
