@@ -195,7 +195,7 @@ code { font-family: ui-monospace, monospace; }
 <div class="figure"><b id="cov-setup">{{.Setup}}</b>need setup</div>
 <div class="figure"><b id="cov-calls">{{.Calls}}</b>probe calls</div>
 </div>
-{{range .NotRun}}<p class="fail" id="not-run">The --probe-run program never ran on {{.Language}} ({{.File}}): {{.Reason}}.</p>
+{{range .NotRun}}<p class="fail not-run">The --probe-run program never ran on {{.Language}} ({{.File}}): {{.Reason}}.</p>
 {{end}}<table id="vectors"><tr><th>Vector</th><th>Status</th><th>Probes</th><th>Decided by</th></tr>
 {{range .Vectors}}<tr class="vector" data-status="{{.Status}}"><td><code>{{.ID}}</code></td><td class="{{if eq .Status "passed"}}pass{{else if eq .Status "failed"}}fail{{end}}">{{.Status}}</td><td>{{range $i, $p := .Probes}}{{if $i}}, {{end}}{{$p}}{{end}}</td><td>{{range $i, $r := .Rules}}{{if $i}}, {{end}}<code>{{$r}}</code>{{end}}</td></tr>
 {{end}}</table>

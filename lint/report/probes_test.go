@@ -208,7 +208,7 @@ func TestProbeRunNotRun(t *testing.T) {
 	if want := []probe.NotRun{{File: "s.json", Language: "calc/1", Reason: reason}}; !reflect.DeepEqual(doc.Coverage.NotRun, want) {
 		t.Errorf("json not_run %+v, want %+v", doc.Coverage.NotRun, want)
 	}
-	if page := string(render(t, "html", run)); !strings.Contains(page, `id="not-run"`) || !strings.Contains(page, "never ran on calc/1") {
+	if page := string(render(t, "html", run)); !strings.Contains(page, `class="fail not-run"`) || !strings.Contains(page, "never ran on calc/1") {
 		t.Error("the html page does not say the program never ran")
 	}
 	// A program that ran draws no such line.
