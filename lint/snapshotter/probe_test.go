@@ -146,6 +146,8 @@ func TestProbeFaults(t *testing.T) {
 		{"fetch-level-ignored", "trace-fetch-summary", true},
 		{"replay-new-run", "execute-idempotent-replay", true},
 		{"conflict-ignored", "execute-idempotent-conflict", true},
+		{"trace-none-ignored", "execute-test-run-none,execute-test-run-store", true},
+		{"summary-input", "execute-test-run-summary", true},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()

@@ -49,6 +49,8 @@ var faults = []string{
 	"fetch-level-ignored", // a summary fetch returns the full record
 	"replay-new-run",      // an idempotent replay runs the program again
 	"conflict-ignored",    // a reused idempotency key with other input runs
+	"trace-none-ignored",  // trace_level none still returns the inline trace
+	"summary-input",       // a summary inline trace keeps the step inputs
 }
 
 // calcContext gives calc/1 a context_schema: its programs then need a
@@ -420,7 +422,12 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	// The stored record is at the Language's full level whatever the
 	// inline level (Part II §6.5 store).
 	stored := map[string]any{"run_id": runID, "outcome": outcome, "output": last, "trace": map[string]any{"run_id": runID, "level": "full", "steps": trace}}
-	if level != "none" {
+	switch {
+	case level == "none" && faultIs("trace-none-ignored"):
+		resp["trace"] = map[string]any{"run_id": runID, "level": "full", "steps": trace}
+	case level == "summary" && faultIs("summary-input"):
+		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": trace}
+	case level != "none":
 		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": levelSteps(trace, level)}
 	}
 	store, ok := a["store"].(bool)
