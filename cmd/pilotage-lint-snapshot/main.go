@@ -49,6 +49,8 @@ type snapshotFlags struct {
 	// The conformance probe (lint/probe, lint/snapshotter/probe.go).
 	probe        bool
 	probeRun     string
+	probeInput   string
+	probeContext string
 	probeTimeout time.Duration
 }
 
@@ -65,6 +67,8 @@ func newFlagSet(f *snapshotFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
 	fs.BoolVar(&f.probe, "probe", false, "after the snapshot, send the safe probe set of lint/probe and record every probe call")
 	fs.StringVar(&f.probeRun, "probe-run", "", "with --probe: a valid program (JSON file) to test-run, only with test_run: true on a Language that declares execute.test_run")
+	fs.StringVar(&f.probeInput, "probe-input", "", "with --probe-run: the run's input (JSON file), sent with every test run of the program")
+	fs.StringVar(&f.probeContext, "probe-context", "", "with --probe-run: the program's context (JSON file), sent with its validate and test runs")
 	fs.DurationVar(&f.probeTimeout, "probe-timeout", snapshotter.DefaultProbeTimeout, "with --probe: the longest wait for one probe call; a call that outlives it is recorded as unanswered")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: pilotage-lint snapshot [flags] -- COMMAND [ARGS...]\n       pilotage-lint snapshot [flags] --url URL\n\nStarts an MCP server (or connects to one over Streamable HTTP), records\ninitialize or server/discover, tools/list, resources/list, pilotage_manifest\n(when listed) and the --calls, and writes them as a pilotage-lint snapshot.\n\nflags:\n%s", fs.FlagUsages())
@@ -140,6 +144,9 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 	}
 	fmt.Fprintf(stderr, "pilotage-lint snapshot: wrote %s: %s on %s, %d tools, %d recorded calls (%s)\n",
 		dest, res.Handshake, res.Revision, res.Tools, res.Calls, time.Since(started).Round(time.Millisecond))
+	for _, n := range res.ProbeRunNotes {
+		fmt.Fprintf(stderr, "pilotage-lint snapshot: %s\n", n)
+	}
 	return exitOK
 }
 
@@ -152,6 +159,10 @@ func probeOptions(f *snapshotFlags, fs *pflag.FlagSet, opt *snapshotter.Options,
 			return exitUsage
 		}
 		return exitOK
+	}
+	if f.probeRun == "" && (f.probeInput != "" || f.probeContext != "") {
+		fmt.Fprintln(stderr, "pilotage-lint snapshot: --probe-input and --probe-context go with --probe-run")
+		return exitUsage
 	}
 	opt.Probe = &snapshotter.Probing{CallTimeout: f.probeTimeout}
 	// Some thirty probe calls, each allowed --probe-timeout, need more
@@ -169,6 +180,23 @@ func probeOptions(f *snapshotFlags, fs *pflag.FlagSet, opt *snapshotter.Options,
 			return exitUsage
 		}
 		opt.Probe.Run = data
+	}
+	for _, side := range []struct {
+		flag, path string
+		to         *json.RawMessage
+	}{{"--probe-input", f.probeInput, &opt.Probe.Input}, {"--probe-context", f.probeContext, &opt.Probe.Context}} {
+		if side.path == "" {
+			continue
+		}
+		data, err := os.ReadFile(side.path)
+		if err == nil && !json.Valid(data) {
+			err = errors.New("not JSON")
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pilotage-lint snapshot: %s: want a JSON file holding one value: %v\n", side.flag, err)
+			return exitUsage
+		}
+		*side.to = data
 	}
 	return exitOK
 }

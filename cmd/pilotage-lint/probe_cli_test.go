@@ -37,7 +37,7 @@ func TestSnapshotProbeCLI(t *testing.T) {
 		t.Fatalf("snapshot exit %d: %s", code, stderr)
 	}
 	code, text, _ := probeCLI("--no-config", snap)
-	if code != exitOK || !strings.Contains(text, "probe coverage: 16 official vectors probed (16 passed, 0 failed), 1 not applicable") {
+	if code != exitOK || !strings.Contains(text, "probe coverage: 32 of 52 official server vectors probed (32 passed, 0 failed), 2 not applicable, 3 judged offline") {
 		t.Errorf("lint exit %d:\n%s", code, text)
 	}
 	code, js, _ := probeCLI("--no-config", "--format", "json", snap)
@@ -60,6 +60,7 @@ func TestSnapshotProbeCLI(t *testing.T) {
 	for _, bad := range [][]string{
 		{"snapshot", "--probe-run", prog, "--url", url},
 		{"snapshot", "--probe", "--probe-run", filepath.Join(dir, "missing.json"), "--url", url},
+		{"snapshot", "--probe", "--probe-input", prog, "--url", url},
 		{"--format", "html", "--format", "text", snap},
 	} {
 		if code, _, stderr := probeCLI(bad...); code != exitUsage || stderr == "" {

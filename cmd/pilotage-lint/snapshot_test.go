@@ -119,7 +119,7 @@ func TestSnapshotDiff(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	if got, want := findingLines(t, out.String()), "174:20 error diff-trace-weakened \"/manifest/structuredContent/languages/0/trace\"\n"; got != want {
+	if got, want := findingLines(t, out.String()), "176:20 error diff-trace-weakened \"/manifest/structuredContent/languages/0/trace\"\n"; got != want {
 		t.Errorf("got\n%swant\n%s", got, want)
 	}
 }

@@ -104,8 +104,22 @@ type Target struct {
 	Entries []string
 	// RefusedRun is the run_id of the refused invalid-program Run.
 	RefusedRun string
-	// Program is the user's --probe-run program, or nil.
-	Program json.RawMessage
+	// Program is the user's --probe-run program, or nil; Input and
+	// Context are the run's input and context given beside it, or nil.
+	Program, Input, Context json.RawMessage
+	// CatalogVersion is the token the validate of the user's program
+	// answered, sent back as expected_catalog_version so that the plan and
+	// the trace pair (Part II §5.8.4, §6.5.3).
+	CatalogVersion string
+	// Ran is set once the first test run of the user's program started;
+	// the other run probes only follow a program that runs.
+	Ran bool
+	// UnstoredRun and StoredRun are the run_ids of the test runs made
+	// with store: false and store: true.
+	UnstoredRun, StoredRun string
+	// IdempotencyKey is fresh for each snapshot, so that an earlier
+	// snapshot's record never answers this one's replay.
+	IdempotencyKey string
 }
 
 // Values no server can know: each names the probe so that a server log
@@ -120,6 +134,7 @@ const (
 	NoSuchTopic    = "pilotage-probe-no-such-topic"
 	NoSuchBaseline = "pilotage-probe-no-such-baseline"
 	UnknownLevel   = "pilotage-probe-verbose"
+	StaleCatalog   = "pilotage-probe-stale-catalog-version"
 	// Unparsable opens three parentheses it never closes and starts with a
 	// NUL, which no program text of any Language accepts.
 	Unparsable = "\x00((( pilotage probe: this is not a program"
@@ -318,6 +333,14 @@ var Set = []*Probe{
 		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
 	},
 	{
+		Name: "catalog-list-again", Vector: "PIL-CATALOG-VERSION-STABLE-G",
+		Spec: "Part II §5.4, §6.3", Keyword: "MUST",
+		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
+		Safety: safeRead + " One more first page, sent right after the listing with nothing in between, so that the two tokens compare.",
+		Expect: Expect{Channel: Result, CatalogVersion: true},
+		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
+	},
+	{
 		Name: "catalog-get", Vector: "",
 		Spec: "Part II §6.3", Keyword: "MUST",
 		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
@@ -371,7 +394,7 @@ var Set = []*Probe{
 		Safety: safeValidate,
 		Expect: Expect{Channel: Result, Invalid: true},
 		Build: func(t *Target) []Request {
-			if t.ValidateArg == "" || t.Language.Loop.Validate == "" {
+			if !t.canValidate() {
 				return nil
 			}
 			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
@@ -384,10 +407,72 @@ var Set = []*Probe{
 		Safety: "Validation MUST create no externally observable state change (Part II §6.4); the program is empty.",
 		Expect: Expect{Channel: Result},
 		Build: func(t *Target) []Request {
-			if t.ValidateArg == "" || t.Language.Loop.Validate == "" {
+			if !t.canValidate() {
 				return nil
 			}
 			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Empty(t.ValidateType)})
+		},
+	},
+	{
+		Name: "validate-unparsable-again", Vector: "PIL-VALIDATE-SIDE-EFFECT-FREE-G", Defect: "unparsable_program",
+		Spec: "Part II §3.4, §6.4, Part III §7.1", Keyword: "MUST NOT",
+		Quote:  noErrorFor,
+		Safety: safeValidate + " It is the validate-unparsable request once more: validation MUST be safe to repeat any number of times (Part II §6.4).",
+		Expect: Expect{Channel: Result, Invalid: true},
+		Build: func(t *Target) []Request {
+			if !t.canValidate() {
+				return nil
+			}
+			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
+		},
+	},
+	{
+		Name: "validate-context-undeclared", Vector: "PIL-VALIDATE-CONTEXT-UNDECLARED-B", Defect: "undeclared_context",
+		Spec: "Part II §6.4", Keyword: "MUST",
+		Quote:  "A Language without `context_schema` MUST reject supplied context through a `context_binding` diagnostic.",
+		Safety: safeValidateAny + " The context names the probe and binds nothing.",
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			if !t.canValidate() || len(t.Language.ContextSchema) > 0 {
+				return nil
+			}
+			a := t.validateArgs()
+			a["context"] = map[string]any{"pilotage-probe": "context this Language does not declare"}
+			return one(t.Language.Loop.Validate, a)
+		},
+	},
+	{
+		Name: "validate-context-missing", Vector: "PIL-VALIDATE-CONTEXT-MISSING-B", Defect: "missing_context",
+		Spec: "Part II §6.4", Keyword: "MUST",
+		Quote:  "For such a Language: - missing context; - malformed context; - context that does not satisfy the schema MUST produce a diagnostic with code `context_binding`.",
+		Safety: safeValidateAny,
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			if !t.canValidate() || len(t.Language.ContextSchema) == 0 {
+				return nil
+			}
+			a := t.validateArgs()
+			delete(a, "context")
+			return one(t.Language.Loop.Validate, a)
+		},
+	},
+	{
+		Name: "validate-context-rejected", Defect: "context_breaks_schema",
+		Spec: "Part II §6.4", Keyword: "MUST",
+		Quote:  "For such a Language: - missing context; - malformed context; - context that does not satisfy the schema MUST produce a diagnostic with code `context_binding`.",
+		Safety: safeValidateAny + " The context is a value of another JSON type than the context_schema's own type, so no schema-respecting Language can bind it.",
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			if !t.canValidate() {
+				return nil
+			}
+			bad := wrongType(t.Language.ContextSchema)
+			if bad == nil {
+				return nil
+			}
+			a := t.validateArgs()
+			a["context"] = bad
+			return one(t.Language.Loop.Validate, a)
 		},
 	},
 	{
@@ -397,6 +482,21 @@ var Set = []*Probe{
 		Safety: safeGarbage,
 		Expect: Expect{Channel: Result, Status: "validation_error"},
 		Build:  func(t *Target) []Request { return t.exec(t.garbageExec()) },
+	},
+	{
+		Name: "execute-drift-invalid", Vector: "PIL-EXECUTE-DRIFT-BEFORE-VALIDATION-B", Defect: "stale_catalog_version_and_unparsable_program",
+		Spec: "Part II §6.5.2", Keyword: "MUST",
+		Quote:  "The Server MUST process execute requests in the following order. The first failing check determines the response." + elide + "When `expected_catalog_version` is supplied and differs from the current authorization-scoped `catalog_version`, the Server MUST return:",
+		Safety: safeGarbage + " The expected_catalog_version is made up, so a correct server refuses the Run at the drift check (step 2), before it even re-validates.",
+		Expect: Expect{Channel: Result, Status: "catalog_drift"},
+		Build: func(t *Target) []Request {
+			if !t.declared("catalog") {
+				return nil
+			}
+			a := t.garbageExec()
+			a["expected_catalog_version"] = StaleCatalog
+			return t.exec(a)
+		},
 	},
 	{
 		Name: "execute-both-runnables", Vector: "PIL-EXECUTE-BOTH-RUNNABLES-B", Defect: "both_runnables",
@@ -492,19 +592,92 @@ var Set = []*Probe{
 		},
 	},
 	{
-		Name: "execute-test-run", Vector: "",
-		Spec: "Part II §6.5.7, Part III §7.1", Keyword: "MUST NOT",
+		Name: "validate-program", Vector: "PIL-VALIDATE-GOOD-G",
+		Spec: "Part II §6.4, Part III §7.1", Keyword: "MUST NOT",
 		Quote:  noErrorFor,
-		Safety: "Sent only with --probe-run, and only with test_run: true to a Language that declares execute.test_run, whose test runs evaluate without side effects (Part II §6.5.7).",
+		Safety: safeValidateAny + " Sent only with --probe-run, to the Languages the program is test-run on, with the --probe-context you gave.",
 		Expect: Expect{Channel: Result},
 		Build: func(t *Target) []Request {
-			if t.Program == nil || !t.Caps.SubFeature("execute", "test_run") {
+			if !t.canTestRun() || !t.canValidate() {
 				return nil
 			}
-			a := t.execArgs()
-			a[t.ExecuteArg] = t.Program
-			a["test_run"] = true
-			return t.exec(a)
+			a := map[string]any{t.ValidateArg: t.Program}
+			if t.Context != nil {
+				a["context"] = t.Context
+			}
+			return one(t.Language.Loop.Validate, a)
+		},
+	},
+	{
+		Name: "execute-test-run", Vector: "PIL-EXECUTE-SUCCESS-G",
+		Spec: "Part II §6.5.7, Part III §7.1", Keyword: "MUST NOT",
+		Quote:  noErrorFor,
+		Safety: safeTestRun,
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.testRun(func(map[string]any) {}) },
+	},
+	{
+		Name: "execute-test-run-summary",
+		Spec: "Part II §5.8.1, Part III §7.1", Keyword: "MUST NOT",
+		Quote:  noErrorFor,
+		Safety: safeTestRun + " Sent only once the first test run started.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.rerun(func(a map[string]any) { a["trace_level"] = "summary" }) },
+	},
+	{
+		Name: "execute-test-run-none", Vector: "PIL-EXECUTE-TRACE-NONE-G",
+		Spec: "Part II §5.8.1, Part III §7.1", Keyword: "MUST NOT",
+		Quote:  noErrorFor,
+		Safety: safeTestRun + " Sent only once the first test run started.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.rerun(func(a map[string]any) { a["trace_level"] = "none" }) },
+	},
+	{
+		Name: "execute-test-run-store", Vector: "PIL-EXECUTE-STORE-RETAIN-G",
+		Spec: "Part II §6.5", Keyword: "MUST",
+		Quote:  "When `store` is `true`, the Engine MUST retain the run record so that its trace can later be fetched through the trace fetch door.",
+		Safety: safeRun + " Sent only once the first test run started, to a Language that declares trace_fetch. This is the one probe that leaves a record behind: the record of a test run, kept for the Language's declared retention.",
+		Expect: Expect{Channel: Result},
+		Build: func(t *Target) []Request {
+			if !t.declared("trace_fetch") || t.Language.Loop.Trace == "" {
+				return nil
+			}
+			return t.rerun(func(a map[string]any) { a["store"] = true; a["trace_level"] = "none" })
+		},
+	},
+	{
+		Name: "execute-idempotent-first",
+		Spec: "Part II §6.5.6, Part III §7.1", Keyword: "MUST NOT",
+		Quote:  noErrorFor,
+		Safety: safeTestRun + " Sent only once the first test run started, to a Language that declares execute.idempotency, with a key made for this snapshot.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.idempotent(nil) },
+	},
+	{
+		Name: "execute-idempotent-replay", Vector: "PIL-EXECUTE-IDEMPOTENT-REPLAY-G",
+		Spec: "Part II §6.5.6", Keyword: "MUST",
+		Quote:  "Two requests with the same: - `idempotency_key`; - runnable; - input MUST be treated as one execution.",
+		Safety: safeTestRun + " It repeats execute-idempotent-first exactly, so a correct server returns the recorded result and runs nothing.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.idempotent(nil) },
+	},
+	{
+		Name: "execute-idempotent-conflict", Vector: "PIL-EXECUTE-IDEMPOTENT-CONFLICT-B", Defect: "idempotency_key_reused",
+		Spec: "Part II §6.5.6, Part III §7.2, §10.1", Keyword: "MUST",
+		Quote:  "A request using the same key with a different runnable or different input is a request error." + mustMapErrors,
+		Safety: safeTestRun + " The key conflict is found at request well-formedness (Part II §6.5.2 step 1), before anything runs; a server that missed it would test-run the program with an input member that names the probe.",
+		Expect: Expect{Channel: RequestError, Kinds: []string{"idempotency_conflict"}},
+		Build: func(t *Target) []Request {
+			return t.idempotent(func(a map[string]any) {
+				in := map[string]any{}
+				if m, ok := a["input"].(map[string]any); ok {
+					for k, v := range m {
+						in[k] = v
+					}
+				}
+				in["pilotage-probe-conflict"] = true
+				a["input"] = in
+			})
 		},
 	},
 	{
@@ -528,6 +701,158 @@ var Set = []*Probe{
 			return t.trace(t.RefusedRun)
 		},
 	},
+	{
+		Name: "trace-unstored-run", Vector: "PIL-EXECUTE-STORE-FALSE-G", Defect: "unstored_run_id",
+		Spec: "Part II §6.6", Keyword: "MUST",
+		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
+		Safety: "The trace fetch door only reads a stored record; the test run was sent with store: false, so nothing is stored.",
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
+		Build: func(t *Target) []Request {
+			if t.UnstoredRun == "" {
+				return nil
+			}
+			return t.trace(t.UnstoredRun)
+		},
+	},
+	{
+		Name: "trace-fetch-retained", Vector: "PIL-TRACE-FETCH-RETAINED-G",
+		Spec: "Part II §6.6", Keyword: "MUST",
+		Quote:  "A Run executed with `store: true` MUST be retrievable within the scope of the declared retention value: within its Session for `\"session\"`, and for at least the declared duration otherwise.",
+		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.fetchStored("") },
+	},
+	{
+		Name: "trace-fetch-summary", Vector: "PIL-TRACE-FETCH-LEVEL-G",
+		Spec: "Part II §6.6", Keyword: "MUST NOT",
+		Quote:  "The trace is returned at the level at which it was originally recorded. When the request supplies `trace_level`, the returned level is the lower of the requested level and the recorded level. The fetch door MUST NOT return more than was recorded.",
+		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.fetchStored("summary") },
+	},
+	{
+		Name: "trace-fetch-full",
+		Spec: "Part II §6.6", Keyword: "MUST NOT",
+		Quote:  "The trace is returned at the level at which it was originally recorded. When the request supplies `trace_level`, the returned level is the lower of the requested level and the recorded level. The fetch door MUST NOT return more than was recorded.",
+		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
+		Expect: Expect{Channel: Result},
+		Build:  func(t *Target) []Request { return t.fetchStored("full") },
+	},
+	{
+		Name: "trace-fetch-level-none", Vector: "PIL-TRACE-FETCH-LEVEL-B", Defect: "trace_level_none_on_fetch",
+		Spec: "Part II §6.6, Part III §7.2, §10.1", Keyword: "MUST",
+		Quote:  "A fetch request carrying `trace_level: \"none\"` is rejected with a request error of kind `invalid_request`." + mustMapErrors,
+		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
+		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Build:  func(t *Target) []Request { return t.fetchStored("none") },
+	},
+}
+
+const (
+	safeValidateAny = "Validation MUST create no externally observable state change (Part II §6.4)."
+	safeRun         = "Sent only with --probe-run, with the program, input and context you gave, and only with test_run: true to a Language that declares execute.test_run: a test run evaluates without side effects (Part II §6.5.7). Under execution both it carries mode: \"deploy\", the mode a test run is defined for, and it sends back the catalog_version validate answered."
+	safeTestRun     = safeRun + " It carries store: false wherever the Language retains runs, so it leaves no record."
+)
+
+func (t *Target) canValidate() bool {
+	return t.ValidateArg != "" && t.Language.Loop.Validate != ""
+}
+
+// validateArgs is a validate request whose program is the user's
+// --probe-run program (with its context) on the Languages it is test-run
+// on, or else the empty program: the context probes judge the context, not
+// the program.
+func (t *Target) validateArgs() map[string]any {
+	a := map[string]any{t.ValidateArg: Empty(t.ValidateType)}
+	if t.canTestRun() {
+		a[t.ValidateArg] = t.Program
+		if t.Context != nil {
+			a["context"] = t.Context
+		}
+	}
+	return a
+}
+
+// wrongType returns a context value whose JSON type differs from the one
+// the context schema's top-level type names, or nil when the schema names
+// none (or several).
+func wrongType(schema json.RawMessage) any {
+	var s struct {
+		Type any `json:"type"`
+	}
+	if len(schema) == 0 || json.Unmarshal(schema, &s) != nil {
+		return nil
+	}
+	switch s.Type {
+	case "object":
+		return "pilotage-probe: not an object"
+	case "string", "number", "integer", "boolean", "array", "null":
+		return map[string]any{"pilotage-probe": "a value of the wrong type"}
+	}
+	return nil
+}
+
+func (t *Target) canTestRun() bool {
+	return t.Program != nil && t.canExecute() && t.Caps.SubFeature("execute", "test_run")
+}
+
+// testRun is a test run of the user's program, changed by edit: the
+// standard loop's request (Part II §6.5.3, §7.1) with the mode Part II
+// §6.5.7 defines test runs for, and store: false where a record could be
+// kept.
+func (t *Target) testRun(edit func(map[string]any)) []Request {
+	if !t.canTestRun() {
+		return nil
+	}
+	a := map[string]any{t.ExecuteArg: t.Program, "test_run": true, "trace_level": "full"}
+	if t.Language.Execution == "both" {
+		a["mode"] = "deploy"
+	}
+	if t.Input != nil {
+		a["input"] = t.Input
+	}
+	if t.Context != nil {
+		a["context"] = t.Context
+	}
+	if t.CatalogVersion != "" {
+		a["expected_catalog_version"] = t.CatalogVersion
+	}
+	if t.Language.Retention != "" && t.Language.Retention != "none" {
+		a["store"] = false
+	}
+	edit(a)
+	return t.exec(a)
+}
+
+// rerun is a further test run, sent only once the first one started.
+func (t *Target) rerun(edit func(map[string]any)) []Request {
+	if !t.Ran {
+		return nil
+	}
+	return t.testRun(edit)
+}
+
+func (t *Target) idempotent(edit func(map[string]any)) []Request {
+	if !t.Caps.SubFeature("execute", "idempotency") || t.IdempotencyKey == "" {
+		return nil
+	}
+	return t.rerun(func(a map[string]any) {
+		a["idempotency_key"] = t.IdempotencyKey
+		if edit != nil {
+			edit(a)
+		}
+	})
+}
+
+func (t *Target) fetchStored(level string) []Request {
+	if t.StoredRun == "" {
+		return nil
+	}
+	r := t.trace(t.StoredRun)
+	if len(r) > 0 && level != "" {
+		r[0].Args["trace_level"] = level
+	}
+	return r
 }
 
 func (t *Target) trace(runID string) []Request {

@@ -66,7 +66,7 @@ func targets() []*probe.Target {
 			for _, testRun := range []bool{false, true} {
 				for _, typ := range []string{"", "object", "string", "array"} {
 					caps := types.CapabilityDeclaration{}
-					raw := `{"guides": {"topic_fetch": false}, "catalog": true, "validate": true, "execute": {"test_run": ` + map[bool]string{false: "false", true: "true"}[testRun] + `}, "trace_fetch": true}`
+					raw := `{"guides": {"topic_fetch": false}, "catalog": true, "validate": true, "execute": {"idempotency": true, "test_run": ` + map[bool]string{false: "false", true: "true"}[testRun] + `}, "trace_fetch": true}`
 					if err := json.Unmarshal([]byte(raw), &caps); err != nil {
 						panic(err)
 					}
@@ -75,7 +75,8 @@ func targets() []*probe.Target {
 						Language: l, Caps: types.EffectiveCapabilities(nil, caps),
 						ValidateArg: "prog", ExecuteArg: "prog", ValidateType: typ, ExecuteType: typ,
 						Guides: []probe.Guide{{ID: "g", Topics: []string{"t"}}}, Entries: []string{"e1"}, RefusedRun: "r1",
-						Program: json.RawMessage(`{"steps": []}`),
+						Program: json.RawMessage(`{"steps": []}`), Input: json.RawMessage(`{"x": 1}`),
+						Ran: true, UnstoredRun: "r2", StoredRun: "r3", CatalogVersion: "cv", IdempotencyKey: "k",
 					})
 				}
 			}
@@ -87,7 +88,9 @@ func targets() []*probe.Target {
 // TestExecuteProbesAreSafe: every request to an execute tool carries a
 // program that cannot parse, no runnable, or a made-up program_ref; the
 // one exception is the user's --probe-run program, sent only with
-// test_run: true to a Language that declares execute.test_run.
+// test_run: true to a Language that declares execute.test_run, under
+// execution both with mode deploy (Part II §6.5.7), and with store: false
+// except on the one probe that keeps a record for the fetch door.
 func TestExecuteProbesAreSafe(t *testing.T) {
 	for _, tg := range targets() {
 		for _, p := range all() {
@@ -102,15 +105,22 @@ func TestExecuteProbesAreSafe(t *testing.T) {
 				switch {
 				case !ok:
 				case reflect.DeepEqual(prog, probe.Garbage(tg.ExecuteType)):
-				case p.Name == "execute-test-run":
+				case reflect.DeepEqual(prog, tg.Program):
 					if req.Args["test_run"] != true || !tg.Caps.SubFeature("execute", "test_run") {
-						t.Errorf("the user's program is sent without test_run: %v", req.Args)
+						t.Errorf("%s sends the user's program without test_run: %v", p.Name, req.Args)
+					}
+					if store, ok := req.Args["store"]; tg.Language.Retention != "none" && !(ok && store == false) && p.Name != "execute-test-run-store" {
+						t.Errorf("%s may leave a stored Run behind: %v", p.Name, req.Args)
 					}
 				default:
 					t.Errorf("%s sends a program that may run: %v", p.Name, req.Args)
 				}
-				if tg.Language.Execution == "both" && p.Name != "execute-mode-missing" && req.Args["mode"] != "immediate" {
-					t.Errorf("%s omits mode under execution both, a second defect: %v", p.Name, req.Args)
+				want := "immediate"
+				if reflect.DeepEqual(prog, tg.Program) {
+					want = "deploy"
+				}
+				if tg.Language.Execution == "both" && p.Name != "execute-mode-missing" && req.Args["mode"] != want {
+					t.Errorf("%s sends mode %v under execution both, want %s: %v", p.Name, req.Args["mode"], want, req.Args)
 				}
 			}
 		}
@@ -196,6 +206,55 @@ func TestCallOf(t *testing.T) {
 	} {
 		if got := probe.CallOf(ptr); got != want {
 			t.Errorf("CallOf(%q) = %q, want %q", ptr, got, want)
+		}
+	}
+}
+
+// TestContextProbes: the context probes go by the Language's
+// context_schema: supplied context where none is declared, missing or
+// wrongly typed context where one is, and never a second defect.
+func TestContextProbes(t *testing.T) {
+	caps := types.CapabilityDeclaration{}
+	if err := json.Unmarshal([]byte(`{"guides": true, "validate": true}`), &caps); err != nil {
+		t.Fatal(err)
+	}
+	build := func(schema string, name string) []probe.Request {
+		l := types.Language{Name: "x/1", Loop: types.Loop{Validate: "v"}}
+		if schema != "" {
+			l.ContextSchema = json.RawMessage(schema)
+		}
+		tg := &probe.Target{Language: l, Caps: types.EffectiveCapabilities(nil, caps), ValidateArg: "prog", ValidateType: "object"}
+		return probe.ByName(name).Build(tg)
+	}
+	for _, tc := range []struct {
+		schema, probe string
+		context       any // nil: no request; "absent": a request without context
+	}{
+		{"", "validate-context-undeclared", map[string]any{"pilotage-probe": "context this Language does not declare"}},
+		{"", "validate-context-missing", nil},
+		{"", "validate-context-rejected", nil},
+		{`{"type": "object", "required": ["db"]}`, "validate-context-undeclared", nil},
+		{`{"type": "object", "required": ["db"]}`, "validate-context-missing", "absent"},
+		{`{"type": "object", "required": ["db"]}`, "validate-context-rejected", "pilotage-probe: not an object"},
+		{`{"type": "string"}`, "validate-context-rejected", map[string]any{"pilotage-probe": "a value of the wrong type"}},
+		{`{"anyOf": [{"type": "string"}]}`, "validate-context-rejected", nil},
+	} {
+		reqs := build(tc.schema, tc.probe)
+		switch {
+		case tc.context == nil:
+			if len(reqs) != 0 {
+				t.Errorf("%s on schema %q: %v, want no request", tc.probe, tc.schema, reqs)
+			}
+		case len(reqs) != 1:
+			t.Errorf("%s on schema %q: %d requests, want 1", tc.probe, tc.schema, len(reqs))
+		default:
+			got, ok := reqs[0].Args["context"]
+			if tc.context == "absent" && ok || tc.context != "absent" && !reflect.DeepEqual(got, tc.context) {
+				t.Errorf("%s on schema %q: context %v", tc.probe, tc.schema, got)
+			}
+			if !reflect.DeepEqual(reqs[0].Args["prog"], map[string]any{}) {
+				t.Errorf("%s sends a program other than the empty one: %v", tc.probe, reqs[0].Args)
+			}
 		}
 	}
 }

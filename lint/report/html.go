@@ -185,14 +185,19 @@ code { font-family: ui-monospace, monospace; }
 {{with .Coverage}}
 <h2>Conformance probe</h2>
 <div class="figures" id="coverage">
-<div class="figure"><b id="cov-probed">{{.Probed}}</b>official vectors probed</div>
+<div class="figure"><b id="cov-probed">{{.Probed}}</b>of <b id="cov-total">{{.Total}}</b> official server vectors probed</div>
 <div class="figure"><b id="cov-passed" class="pass">{{.Passed}}</b>passed</div>
 <div class="figure"><b id="cov-failed" class="fail">{{.Failed}}</b>failed</div>
 <div class="figure"><b id="cov-na">{{.NotApplicable}}</b>not applicable</div>
+<div class="figure"><b id="cov-run">{{.NeedsRun}}</b>need --probe-run</div>
+<div class="figure"><b id="cov-offline">{{.Offline}}</b>judged offline</div>
+<div class="figure"><b id="cov-recorded">{{.Recorded}}</b>judged from recorded calls</div>
+<div class="figure"><b id="cov-setup">{{.Setup}}</b>need setup</div>
 <div class="figure"><b id="cov-calls">{{.Calls}}</b>probe calls</div>
 </div>
-<table id="vectors"><tr><th>Vector</th><th>Status</th><th>Probes</th></tr>
-{{range .Vectors}}<tr class="vector" data-status="{{.Status}}"><td><code>{{.ID}}</code></td><td class="{{if eq .Status "passed"}}pass{{else if eq .Status "failed"}}fail{{end}}">{{.Status}}</td><td>{{range $i, $p := .Probes}}{{if $i}}, {{end}}{{$p}}{{end}}</td></tr>
+{{range .NotRun}}<p class="fail not-run">The --probe-run program never ran on {{.Language}} ({{.File}}): {{.Reason}}.</p>
+{{end}}<table id="vectors"><tr><th>Vector</th><th>Status</th><th>Probes</th><th>Decided by</th></tr>
+{{range .Vectors}}<tr class="vector" data-status="{{.Status}}"><td><code>{{.ID}}</code></td><td class="{{if eq .Status "passed"}}pass{{else if eq .Status "failed"}}fail{{end}}">{{.Status}}</td><td>{{range $i, $p := .Probes}}{{if $i}}, {{end}}{{$p}}{{end}}</td><td>{{range $i, $r := .Rules}}{{if $i}}, {{end}}<code>{{$r}}</code>{{end}}</td></tr>
 {{end}}</table>
 {{end}}
 {{range .Languages}}

@@ -50,20 +50,26 @@ type jsonReport struct {
 		Passed        int `json:"vectors_passed"`
 		Failed        int `json:"vectors_failed"`
 		NotApplicable int `json:"vectors_not_applicable"`
+		Total         int `json:"vectors_total"`
+		NeedsRun      int `json:"vectors_need_probe_run"`
+		Offline       int `json:"vectors_offline"`
+		Recorded      int `json:"vectors_recorded"`
+		Setup         int `json:"vectors_need_setup"`
 	} `json:"coverage"`
 }
 
 func TestCoverageInTextAndJSON(t *testing.T) {
 	run := probedRun(t)
 	text := string(render(t, "text", run))
-	if !strings.Contains(text, "probe coverage: 7 official vectors probed (5 passed, 2 failed), 10 not applicable; 12 probe calls, 2 failed\n") {
+	if !strings.Contains(text, "probe coverage: 8 of 52 official server vectors probed (6 passed, 2 failed), 16 not applicable, 10 need --probe-run, 3 judged offline, 7 judged only from recorded calls, 8 need a setup no probe may create; 12 probe calls, 2 failed\n") {
 		t.Errorf("text lacks the coverage line:\n%s", text)
 	}
 	var doc jsonReport
 	if err := json.Unmarshal(render(t, "json", run), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if c := doc.Coverage; c == nil || c.Calls != 12 || c.FailedCalls != 2 || c.Passed != 5 || c.Failed != 2 || c.NotApplicable != 10 {
+	if c := doc.Coverage; c == nil || c.Calls != 12 || c.FailedCalls != 2 || c.Passed != 6 || c.Failed != 2 || c.NotApplicable != 16 ||
+		c.Total != 52 || c.NeedsRun != 10 || c.Offline != 3 || c.Recorded != 7 || c.Setup != 8 {
 		t.Errorf("json coverage: %+v", doc.Coverage)
 	}
 	// A run without probe calls says nothing about them.

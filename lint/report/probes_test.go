@@ -3,6 +3,7 @@ package report_test
 import (
 	"encoding/json"
 	"encoding/xml"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -182,5 +183,37 @@ func TestProbeNoteOnRealSnapshot(t *testing.T) {
         "call": "/calls/0"
       }`) {
 		t.Error("json lacks the probe object of bad-kind.json")
+	}
+}
+
+// TestProbeRunNotRun: a --probe-run program the server refused is named,
+// with the server's reason, in text, JSON and HTML, so that an empty set
+// of run-based findings is not read as a pass.
+func TestProbeRunNotRun(t *testing.T) {
+	refused := json.RawMessage(`{"isError": false, "structuredContent": {"run_id": "r1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid"}, "diagnostics": [{"severity": "error", "code": "input_binding", "path": "/n", "message": "n is required"}]}}`)
+	run := &report.Run{Tool: report.Tool{Name: "pilotage-lint", Version: "v1.2.3"}, Result: &lint.Result{},
+		Probes: []probe.Call{{File: "s.json", Pointer: "/calls/0", Probe: probe.ByName("execute-test-run"), Language: "calc/1", Tool: "run_calc", Answer: refused, AnswerKind: "result"}}}
+	reason := `the server refused the Run with status validation_error ("invalid"): input_binding "n is required"`
+	if text := string(render(t, "text", run)); !strings.Contains(text, "\nprobe-run: s.json: the program never ran on calc/1: "+reason+"; ") {
+		t.Errorf("text:\n%s", text)
+	}
+	var doc struct {
+		Coverage struct {
+			NotRun []probe.NotRun `json:"not_run"`
+		} `json:"coverage"`
+	}
+	if err := json.Unmarshal(render(t, "json", run), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if want := []probe.NotRun{{File: "s.json", Language: "calc/1", Reason: reason}}; !reflect.DeepEqual(doc.Coverage.NotRun, want) {
+		t.Errorf("json not_run %+v, want %+v", doc.Coverage.NotRun, want)
+	}
+	if page := string(render(t, "html", run)); !strings.Contains(page, `class="fail not-run"`) || !strings.Contains(page, "never ran on calc/1") {
+		t.Error("the html page does not say the program never ran")
+	}
+	// A program that ran draws no such line.
+	run.Probes[0].Answer = json.RawMessage(`{"structuredContent": {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}}`)
+	if text := string(render(t, "text", run)); strings.Contains(text, "probe-run:") {
+		t.Errorf("a program that ran is reported as not run:\n%s", text)
 	}
 }

@@ -2,6 +2,8 @@ package snapshotter
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -21,6 +23,10 @@ type Probing struct {
 	// Run is a valid program to test-run (--probe-run); it is sent only to
 	// a Language that declares execute.test_run, with test_run: true.
 	Run json.RawMessage
+	// Input and Context go with Run: the run's input (--probe-input) and
+	// the context of its validate and test runs (--probe-context); nil
+	// when not given.
+	Input, Context json.RawMessage
 	// CallTimeout bounds each probe call; a call that outlives it is
 	// recorded as unanswered and the probe goes on. 0 means
 	// DefaultProbeTimeout.
@@ -36,7 +42,7 @@ func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*s
 	}
 	var calls arrayValue
 	add := func(c objectValue) { calls = append(calls, c) }
-	targets, warn := probeTargets(manifest, tools, p.Run)
+	targets, warn := probeTargets(manifest, tools, p)
 	if warn != "" {
 		res.Warnings = append(res.Warnings, warn)
 	}
@@ -51,7 +57,12 @@ func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*s
 					continue
 				}
 				ex, ms := s.probeCall(req, per)
-				add(probeRecord(pr, t.Language.Name, req, ex, ms))
+				rec := probeRecord(pr, t.Language.Name, req, ex, ms)
+				if why := notRun(pr, ex); why != "" {
+					rec = notRunTag(rec, why)
+					res.ProbeRunNotes = append(res.ProbeRunNotes, fmt.Sprintf("the --probe-run program never ran on %s: %s; %s", t.Language.Name, why, probe.NotRunAdvice))
+				}
+				add(rec)
 				learn(t, pr, ex)
 			}
 		}
@@ -145,6 +156,32 @@ func probeRecord(pr *probe.Probe, language string, req probe.Request, ex *exchan
 	return append(c, member{"probe", tag})
 }
 
+// notRun is the server's reason why a test run of the user's program
+// never started, or "".
+func notRun(pr *probe.Probe, ex *exchange) string {
+	if !pr.RunsProgram() {
+		return ""
+	}
+	switch {
+	case ex == nil:
+		return probe.Refusal(nil, "timeout")
+	case ex.err != nil:
+		return probe.Refusal(mustJSON(ex.err), "error")
+	}
+	return probe.Refusal(ex.result, "result")
+}
+
+// notRunTag records the reason in the call's probe tag, so that the
+// report can say why the run-based checks judged nothing.
+func notRunTag(rec objectValue, why string) objectValue {
+	for i, m := range rec {
+		if tag, ok := m.val.(objectValue); ok && m.key == "probe" {
+			rec[i].val = append(tag, member{"not_run", rawValue(mustJSON(why))})
+		}
+	}
+	return rec
+}
+
 // learn keeps what later probes need from an answer: the listed guides,
 // the catalog ids, the run_id of the refused Run.
 func learn(t *probe.Target, pr *probe.Probe, ex *exchange) {
@@ -175,12 +212,26 @@ func learn(t *probe.Target, pr *probe.Probe, ex *exchange) {
 		}
 	case "execute-invalid-program":
 		t.RefusedRun, _ = sc.Str("run_id")
+	case "validate-program":
+		t.CatalogVersion, _ = sc.Str("catalog_version")
+	case "execute-test-run":
+		if probe.Refusal(ex.result, "result") != "" {
+			return
+		}
+		t.Ran = true
+		if t.Language.Retention != "" && t.Language.Retention != "none" {
+			t.UnstoredRun, _ = sc.Str("run_id")
+		}
+	case "execute-test-run-store":
+		if probe.Refusal(ex.result, "result") == "" {
+			t.StoredRun, _ = sc.Str("run_id")
+		}
 	}
 }
 
 // probeTargets reads the recorded manifest and tools into one target per
 // Language.
-func probeTargets(manifestResult json.RawMessage, tools []*source.Node, run json.RawMessage) ([]*probe.Target, string) {
+func probeTargets(manifestResult json.RawMessage, tools []*source.Node, p *Probing) ([]*probe.Target, string) {
 	var env struct {
 		StructuredContent json.RawMessage `json:"structuredContent"`
 	}
@@ -198,13 +249,22 @@ func probeTargets(manifestResult json.RawMessage, tools []*source.Node, run json
 		}
 	}
 	var out []*probe.Target
+	key := idempotencyKey()
 	for i, l := range m.Languages {
-		t := &probe.Target{Language: l, Caps: m.Effective(i), Program: run}
+		t := &probe.Target{Language: l, Caps: m.Effective(i), Program: p.Run, Input: p.Input, Context: p.Context, IdempotencyKey: key}
 		t.ValidateArg, t.ValidateType = programArg(byName[l.Loop.Validate], l.Name)
 		t.ExecuteArg, t.ExecuteType = programArg(byName[l.Loop.Execute], l.Name)
 		out = append(out, t)
 	}
 	return out, ""
+}
+
+// idempotencyKey is a key no earlier snapshot used: a replay must meet
+// this snapshot's first request, not an old one's record.
+func idempotencyKey() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return "pilotage-probe-" + hex.EncodeToString(b)
 }
 
 // programArg returns the program-bearing argument a loop tool declares for

@@ -114,28 +114,48 @@ func TestProbeHTTP(t *testing.T) {
 // from a specific result rule, which replaces probe-expectation there.
 func TestProbeFaults(t *testing.T) {
 	bin := pilotserver(t)
-	for _, tc := range []struct{ fault, probe string }{
-		// validate-iserror also hits validate-empty: the empty program is
-		// invalid in both Languages.
-		{"guide-kind", "guide-unknown-id"},
-		{"topic-ignored", "guide-topic-undeclared"},
-		{"catalog-no-version", "catalog-get-unknown"},
-		{"cursor-repeat", "catalog-list"},
-		{"changed-since", "catalog-changed-since-undeclared"},
-		{"validate-iserror", "validate-unparsable,validate-empty"},
-		{"trace-level-rpc", "execute-unknown-trace-level"},
-		{"store-ignored", "execute-store-unsupported"},
-		{"mode-optional", "execute-mode-missing"},
-		{"test-run-ignored", "execute-test-run-undeclared"},
-		{"both-runnables", "execute-both-runnables"},
-		{"guard-iserror", "execute-invalid-program"},
-		{"run-distinguishable", "trace-refused-run"},
-		{"hang", "execute-no-runnable"},
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	for _, tc := range []struct {
+		fault, probe string
+		// run: the fault shows only on a --probe-run probe.
+		run bool
+	}{
+		// validate-iserror also hits validate-empty, the repeat and the
+		// context probe: their programs are invalid in both Languages.
+		{"guide-kind", "guide-unknown-id", false},
+		{"topic-ignored", "guide-topic-undeclared", false},
+		{"catalog-no-version", "catalog-get-unknown", false},
+		{"cursor-repeat", "catalog-list", false},
+		{"changed-since", "catalog-changed-since-undeclared", false},
+		{"validate-iserror", "validate-unparsable,validate-empty,validate-unparsable-again,validate-context-undeclared", false},
+		{"trace-level-rpc", "execute-unknown-trace-level", false},
+		{"store-ignored", "execute-store-unsupported", false},
+		{"mode-optional", "execute-mode-missing", false},
+		{"test-run-ignored", "execute-test-run-undeclared", false},
+		{"both-runnables", "execute-both-runnables", false},
+		{"guard-iserror", "execute-invalid-program", false},
+		{"run-distinguishable", "trace-refused-run", false},
+		{"hang", "execute-no-runnable", false},
+		{"drift-late", "execute-drift-invalid", false},
+		// An empty program is invalid anyway; the user's valid one shows
+		// the context was ignored.
+		{"context-ignored", "validate-context-undeclared", true},
+		{"unstored-kept", "trace-unstored-run", true},
+		{"stored-dropped", "trace-fetch-retained,trace-fetch-summary,trace-fetch-full", true},
+		{"fetch-none", "trace-fetch-level-none", true},
+		{"fetch-level-ignored", "trace-fetch-summary", true},
+		{"replay-new-run", "execute-idempotent-replay", true},
+		{"conflict-ignored", "execute-idempotent-conflict", true},
+		{"trace-none-ignored", "execute-test-run-none,execute-test-run-store", true},
+		{"summary-input", "execute-test-run-summary", true},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
 			opt := snapshotter.Options{Command: []string{bin, "-mode", "full", "-fault", tc.fault}}
 			opt.Probe = &snapshotter.Probing{CallTimeout: time.Second}
+			if tc.run {
+				opt.Probe.Run = prog
+			}
 			got, snap := probeFindings(t, opt)
 			if got == "" {
 				t.Fatal("no finding")
@@ -178,4 +198,101 @@ func callOf(t *testing.T, snap []byte, pointer string) string {
 		t.Fatalf("no call %d", n)
 	}
 	return elems[n+1]
+}
+
+// TestProbeRunRefused: a --probe-run program the server refuses is said
+// to have never run, with the server's reason, in the result's notes and
+// in the call's tag; the run probes that need a started Run are not sent,
+// and the input and context given beside the program go with it.
+func TestProbeRunRefused(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "no-such-op", "args": [1]}]}`)
+	opt := snapshotter.Options{Command: []string{bin, "-mode", "full"}, Probe: &snapshotter.Probing{Run: prog, Input: []byte(`{"n": 1}`), Context: []byte(`{}`), CallTimeout: 2 * time.Second}}
+	res, err := snapshotter.Take(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.ProbeRunNotes) != 1 || !strings.Contains(res.ProbeRunNotes[0], "never ran on calc/1: the server refused the Run with status validation_error") || !strings.Contains(res.ProbeRunNotes[0], `unknown_op "no catalog operation has this id"`) {
+		t.Errorf("notes: %q", res.ProbeRunNotes)
+	}
+	snap := string(res.JSON)
+	if !strings.Contains(snap, `"not_run": "the server refused the Run with status validation_error`) {
+		t.Error("the tag does not record not_run")
+	}
+	for _, absent := range []string{"execute-test-run-summary", "execute-test-run-store", "trace-fetch-retained", "execute-idempotent-first"} {
+		if strings.Contains(snap, `"name": "`+absent+`"`) {
+			t.Errorf("%s was sent after the program never ran", absent)
+		}
+	}
+	var doc struct {
+		Calls []struct {
+			Arguments map[string]any `json:"arguments"`
+			Probe     struct{ Name string }
+		} `json:"calls"`
+	}
+	if err := json.Unmarshal(res.JSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc.Calls {
+		switch c.Probe.Name {
+		case "execute-test-run":
+			if fmt.Sprint(c.Arguments["input"]) != "map[n:1]" || fmt.Sprint(c.Arguments["context"]) != "map[]" || c.Arguments["mode"] != "deploy" || c.Arguments["store"] != false || c.Arguments["expected_catalog_version"] != "cv-1" {
+				t.Errorf("the test run is not the standard loop's request: %v", c.Arguments)
+			}
+		case "validate-program":
+			if fmt.Sprint(c.Arguments["context"]) != "map[]" {
+				t.Errorf("validate lacks the context: %v", c.Arguments)
+			}
+		}
+	}
+	lr, err := lint.Run(context.Background(), []lint.Input{{Name: "snap.json", Data: res.JSON, Explicit: true}}, &lint.Options{Rules: rules.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range lr.Findings {
+		t.Errorf("finding on a refused program: %s %s %s", f.Rule, f.Pointer, f.Message)
+	}
+}
+
+// TestProbeContextSchema: with a context_schema on calc/1, the conformant
+// server draws nothing when the user's context goes with the program, and
+// a server that ignores context is caught on the two probes that leave it
+// out or break its schema.
+func TestProbeContextSchema(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	for _, tc := range []struct{ fault, want string }{
+		{"", ""},
+		{"context-ignored", "validate-context-missing,validate-context-rejected"},
+	} {
+		args := []string{bin, "-mode", "full", "-context"}
+		if tc.fault != "" {
+			args = append(args, "-fault", tc.fault)
+		}
+		got, snap := probeFindings(t, snapshotter.Options{Command: args, Probe: &snapshotter.Probing{Run: prog, Context: []byte(`{"unit": "m"}`), CallTimeout: 2 * time.Second}})
+		if tc.want == "" {
+			if got != "" {
+				t.Errorf("the conformant server with context_schema draws findings:\n%s", got)
+			}
+			for _, p := range []string{"validate-context-missing", "validate-context-rejected", "trace-fetch-retained"} {
+				if !strings.Contains(string(snap), `"name": "`+p+`"`) {
+					t.Errorf("%s was not sent", p)
+				}
+			}
+			continue
+		}
+		if !strings.Contains(got, "error call-context-binding-accepted") {
+			t.Errorf("%s: no context finding:\n%s", tc.fault, got)
+		}
+		for _, l := range strings.Split(got, "\n") {
+			call := callOf(t, snap, strings.Fields(l)[2])
+			ok := false
+			for _, p := range strings.Split(tc.want, ",") {
+				ok = ok || strings.Contains(call, `"name": "`+p+`"`)
+			}
+			if !ok {
+				t.Errorf("the finding %s is not on %s", l, tc.want)
+			}
+		}
+	}
 }

@@ -83,6 +83,9 @@ type Result struct {
 	// Warnings are non-fatal oddities worth telling the user, such as a
 	// manifest call answered with isError: true.
 	Warnings []string
+	// ProbeRunNotes say, per Language, that the --probe-run program never
+	// ran and why; they belong at the end of the command's output.
+	ProbeRunNotes []string
 }
 
 // Error is a failed snapshot: the stage it failed at and why.

@@ -41,7 +41,21 @@ var faults = []string{
 	"guard-iserror",       // execute of an invalid program answers isError
 	"run-distinguishable", // a refused run_id draws a different not_found
 	"hang",                // execute with no runnable never answers
+	"context-ignored",     // context sent to a Language without context_schema is ignored
+	"drift-late",          // a stale expected_catalog_version is checked after re-validation
+	"unstored-kept",       // a test run with store: false is retained anyway
+	"stored-dropped",      // a test run with store: true is not retained
+	"fetch-none",          // trace_level none on the fetch door is accepted
+	"fetch-level-ignored", // a summary fetch returns the full record
+	"replay-new-run",      // an idempotent replay runs the program again
+	"conflict-ignored",    // a reused idempotency key with other input runs
+	"trace-none-ignored",  // trace_level none still returns the inline trace
+	"summary-input",       // a summary inline trace keeps the step inputs
 }
+
+// calcContext gives calc/1 a context_schema: its programs then need a
+// unit to validate (-context).
+var calcContext = flag.Bool("context", false, "with -mode full: calc/1 declares a context_schema that requires a unit")
 
 var fault = flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see faults in calc.go); default $PILOTSERVER_FAULT")
 
@@ -67,7 +81,7 @@ const catalogVersion = "cv-1"
 const calcPage = 2
 
 func calcManifest() map[string]any {
-	return map[string]any{
+	m := map[string]any{
 		"name":    calcLanguage,
 		"title":   "Calculator programs",
 		"guides":  "pilotage_get_guide",
@@ -76,12 +90,16 @@ func calcManifest() map[string]any {
 		"locator": "json-pointer",
 		"capabilities": map[string]any{
 			"guides": true, "catalog": true, "validate": true,
-			"execute": map[string]any{"test_run": true}, "trace_fetch": true,
+			"execute": map[string]any{"test_run": true, "idempotency": true}, "trace_fetch": true,
 		},
 		"execution": "both",
 		"trace":     "full",
-		"retention": "PT1H",
+		"retention": "P1D",
 	}
+	if *calcContext {
+		m["context_schema"] = map[string]any{"type": "object", "properties": map[string]any{"unit": map[string]any{"type": "string"}}, "required": []string{"unit"}}
+	}
+	return m
 }
 
 const calcCore = "# calc/1\n\nA program is {\"steps\": [...]}; each step is {\"id\", \"op\", \"args\"}: op is a catalog entry id and args are numbers, one per operand. The run's output is the result of the last step. Execute takes mode \"immediate\" (evaluate now) or \"deploy\" (install for later); deploying is only allowed with test_run: true.\n"
@@ -120,7 +138,7 @@ func addCalc(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:         "check_calc",
 		Description:  "Validate stage for calc/1 programs: checks a program against the catalog and returns diagnostics. Never runs anything.",
-		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"program": map[string]any{}}, "required": []string{"program"}},
+		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"program": map[string]any{}, "context": map[string]any{}}, "required": []string{"program"}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		Meta:         meta,
@@ -138,6 +156,8 @@ func addCalc(s *mcp.Server) {
 			"mode":                     map[string]any{"type": "string"},
 			"test_run":                 map[string]any{"type": "boolean"},
 			"store":                    map[string]any{"type": "boolean"},
+			"context":                  map[string]any{},
+			"idempotency_key":          map[string]any{"type": "string"},
 		}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
@@ -255,6 +275,7 @@ func findOp(id string) *op {
 func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	steps, ds := checkProgram(a["program"])
+	ds = append(ds, calcContextDiags(a)...)
 	if ds == nil {
 		ds = []any{}
 	}
@@ -270,7 +291,7 @@ func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 }
 
 // runDir holds the stored Runs, one file each, so that the declared
-// retention (PT1H) survives a restart of the server; refused holds the
+// retention (P1D) survives a restart of the server; refused holds the
 // run_ids of refused Runs, which are never stored.
 var (
 	runDir  = filepath.Join(os.TempDir(), "pilotserver-runs")
@@ -303,7 +324,7 @@ func loadRun(id string) map[string]any {
 	if json.Unmarshal(b, &rec) != nil {
 		return nil
 	}
-	if fi, err := os.Stat(filepath.Join(runDir, id+".json")); err != nil || time.Since(fi.ModTime()) > time.Hour {
+	if fi, err := os.Stat(filepath.Join(runDir, id+".json")); err != nil || time.Since(fi.ModTime()) > 24*time.Hour {
 		return nil
 	}
 	return rec
@@ -348,8 +369,32 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	if m == "deploy" && !testRun {
 		return requestError("invalid_request", "calc/1 deploys only as a test run"), nil
 	}
-	steps, ds := checkProgram(a["program"])
+	key, _ := a["idempotency_key"].(string)
+	same := idempotencyBody(a)
+	if key != "" {
+		if v, ok := replays.Load(key); ok {
+			rec := v.(replay)
+			switch {
+			case rec.body == same && !faultIs("replay-new-run"):
+				return rec.res, nil
+			case rec.body != same && !faultIs("conflict-ignored"):
+				return requestError("idempotency_conflict", "this idempotency_key was used with another program or input"), nil
+			}
+		}
+	}
 	runID := nextRunID()
+	drift := func() *mcp.CallToolResult {
+		if v, ok := a["expected_catalog_version"]; ok && v != catalogVersion {
+			refused.Store(runID, true)
+			return result(map[string]any{"run_id": runID, "outcome": map[string]any{"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}, false)
+		}
+		return nil
+	}
+	if r := drift(); r != nil && !faultIs("drift-late") {
+		return r, nil
+	}
+	steps, ds := checkProgram(a["program"])
+	ds = append(ds, calcContextDiags(a)...)
 	if len(ds) > 0 {
 		refused.Store(runID, true)
 		return result(map[string]any{
@@ -358,14 +403,15 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 			"diagnostics": ds,
 		}, faultIs("guard-iserror")), nil
 	}
+	if r := drift(); r != nil {
+		return r, nil
+	}
 	var trace []any
 	var last float64
 	for _, s := range steps {
 		last = apply(s)
-		e := map[string]any{"id": s.ID, "calls": s.Op, "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last}
-		if level == "full" {
-			e["input"] = map[string]any{"args": s.Args}
-		}
+		// Steps are recorded at full level; levelSteps cuts the inline copy.
+		e := map[string]any{"id": s.ID, "calls": s.Op, "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last, "input": map[string]any{"args": s.Args}}
 		trace = append(trace, e)
 	}
 	if trace == nil {
@@ -376,13 +422,62 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	// The stored record is at the Language's full level whatever the
 	// inline level (Part II §6.5 store).
 	stored := map[string]any{"run_id": runID, "outcome": outcome, "output": last, "trace": map[string]any{"run_id": runID, "level": "full", "steps": trace}}
-	if level != "none" {
+	switch {
+	case level == "none" && faultIs("trace-none-ignored"):
+		resp["trace"] = map[string]any{"run_id": runID, "level": "full", "steps": trace}
+	case level == "summary" && faultIs("summary-input"):
+		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": trace}
+	case level != "none":
 		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": levelSteps(trace, level)}
 	}
-	if store, ok := a["store"].(bool); !ok || store {
+	store, ok := a["store"].(bool)
+	switch {
+	case faultIs("unstored-kept"), !ok, store && !faultIs("stored-dropped"):
 		storeRun(runID, stored)
 	}
-	return result(resp, false), nil
+	res := result(resp, false)
+	if key != "" {
+		replays.Store(key, replay{same, res})
+	}
+	return res, nil
+}
+
+// replay is the recorded first answer to an idempotency key and the
+// runnable and input it was given with (Part II §6.5.6); only started Runs
+// are recorded.
+type replay struct {
+	body string
+	res  *mcp.CallToolResult
+}
+
+var replays sync.Map
+
+func idempotencyBody(a map[string]any) string {
+	b, _ := json.Marshal([]any{a["program"], a["program_ref"], a["input"]})
+	return string(b)
+}
+
+// calcContextDiags binds calc/1's context: with -context, an object with
+// a string unit is required; without, none is taken (Part II §6.4).
+func calcContextDiags(a map[string]any) []any {
+	if !*calcContext {
+		return contextDiags(a)
+	}
+	c, _ := a["context"].(map[string]any)
+	if _, ok := c["unit"].(string); ok || faultIs("context-ignored") {
+		return nil
+	}
+	return []any{diag("context_binding", "", "calc/1 needs a context object with a string unit")}
+}
+
+// contextDiags rejects supplied context for a Language without
+// context_schema (Part II §6.4). null and {} say "no context".
+func contextDiags(a map[string]any) []any {
+	c, ok := a["context"]
+	if m, isObj := c.(map[string]any); !ok || c == nil || (isObj && len(m) == 0) || faultIs("context-ignored") {
+		return nil
+	}
+	return []any{diag("context_binding", "", "this Language declares no context_schema and takes no context")}
 }
 
 func levelSteps(steps []any, level string) []any {
@@ -423,7 +518,7 @@ func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	a := args(req)
 	id, _ := a["run_id"].(string)
 	level, hasLevel := a["trace_level"].(string)
-	if hasLevel && level != "summary" && level != "full" {
+	if hasLevel && level != "summary" && level != "full" && !(level == "none" && faultIs("fetch-none")) {
 		return requestError("invalid_request", "trace_level on the fetch door is summary or full"), nil
 	}
 	rec := loadRun(id)
@@ -437,7 +532,7 @@ func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	for k, v := range rec {
 		out[k] = v
 	}
-	if level == "summary" {
+	if level == "summary" && !faultIs("fetch-level-ignored") {
 		tr := rec["trace"].(map[string]any)
 		out["trace"] = map[string]any{"run_id": id, "level": "summary", "steps": levelSteps(tr["steps"].([]any), "summary")}
 	}

@@ -15,6 +15,8 @@
 // -fault NAME (or PILOTSERVER_FAULT) breaks one requirement that one probe
 // of lint/probe observes; calc.go lists the faults.
 //
+// -context gives calc/1 (-mode full) a context_schema requiring a unit.
+//
 // -pagesize N pages tools/list N tools at a time.
 //
 // -http ADDR serves Streamable HTTP on ADDR and prints "listening on URL".
@@ -121,7 +123,7 @@ func newServer() *mcp.Server {
 	s.AddTool(&mcp.Tool{
 		Name:         "validate_flow",
 		Description:  "Validate stage for toyflow/1 programs: checks a flow and returns diagnostics and, for a valid flow, a plan with risk hints. Never runs anything.",
-		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"flow": map[string]any{}}, "required": []string{"flow"}},
+		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"flow": map[string]any{}, "context": map[string]any{}}, "required": []string{"flow"}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		Meta:         mcp.Meta{extension: map[string]any{"argument": "flow", "language": language}},
@@ -136,6 +138,7 @@ func newServer() *mcp.Server {
 			"input":                    map[string]any{"type": "object"},
 			"trace_level":              map[string]any{"type": "string"},
 			"expected_catalog_version": map[string]any{"type": "string"},
+			"context":                  map[string]any{},
 		}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
@@ -286,7 +289,9 @@ func safe() map[string]any {
 }
 
 func validateFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	steps, ds := check(args(req))
+	a := args(req)
+	steps, ds := check(a)
+	ds = append(ds, contextDiags(a)...)
 	if ds == nil {
 		ds = []any{}
 	}
@@ -343,6 +348,7 @@ func runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, 
 		return r, err
 	}
 	steps, ds := check(a)
+	ds = append(ds, contextDiags(a)...)
 	if len(ds) > 0 {
 		return result(map[string]any{
 			"run_id":      "run-refused",

@@ -1,0 +1,120 @@
+package probe
+
+// Class is how pilotage-lint reaches an official server vector.
+type Class string
+
+// The classes of docs/vectors.md.
+const (
+	// ByProbe: snapshot --probe sends the vector's request to every
+	// Language that declares what it needs.
+	ByProbe Class = "probe"
+	// ByProbeRun: snapshot --probe-run sends it, built around the user's
+	// valid program.
+	ByProbeRun Class = "probe-run"
+	// Offline: the rules judge it from what every snapshot records.
+	Offline Class = "offline"
+	// Recorded: the rules judge it offline, but only from a recorded call
+	// the probe cannot make, since it cannot write a program of that shape
+	// in the server's Language: a --calls file, a capture, or --probe-run
+	// with such a program.
+	Recorded Class = "recorded"
+	// Setup: the vector needs a state no probe may create on a server that
+	// does real work.
+	Setup Class = "setup"
+)
+
+// VectorClass is the standing of one official server vector.
+type VectorClass struct {
+	ID    string
+	Class Class
+	// Probes are the probes that exercise it, beyond those whose Vector
+	// names it.
+	Probes []string
+	// Rules are the rules that decide it.
+	Rules []string
+	// Note qualifies the claim: what part stays undecided, or why no probe
+	// may create the setup.
+	Note string
+}
+
+// ServerVectors classifies every server vector of the official
+// conformance vectors (testdata/reference/vectors.json); the two client
+// vectors are outside what a server probe can test.
+var ServerVectors = []VectorClass{
+	{ID: "PIL-DISCOVER-MANIFEST-G", Class: Offline, Rules: []string{"shape-manifest", "manifest-languages-empty", "binding-manifest-tool", "binding-loop-tool-exists", "loop-consistency", "binding-guide-tool", "binding-catalog-tool"}},
+	{ID: "PIL-DISCOVER-INITMETA-G", Class: Offline, Rules: []string{"meta-key", "meta-value-object", "meta-discovery-manifest", "meta-inline-manifest-differs"}, Note: "On a revision without initialize there is nothing to judge, as the vector says."},
+	{ID: "PIL-COLDSTART-SIGNPOSTS-G", Class: Offline, Rules: []string{"signpost-welcome", "signpost-entry-point", "signpost-guide-stage", "signpost-catalog-stage", "signpost-loop-tool", "signpost-wording"}},
+	{ID: "PIL-LEARN-INDEX-G", Class: ByProbe, Rules: []string{"shape-result", "result-guide-index-body", "result-guide-core-missing", "result-guide-closed-sets", "call-guide-index-refused"}},
+	{ID: "PIL-LEARN-FETCH-G", Class: ByProbe, Rules: []string{"probe-expectation", "shape-result", "result-guide-size-mismatch", "call-response-identity"}},
+	{ID: "PIL-LEARN-UNKNOWN-ID-B", Class: ByProbe, Rules: []string{"probe-expectation", "result-request-error-shape"}},
+	{ID: "PIL-LEARN-TOPIC-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
+	{ID: "PIL-LOOKUP-LIST-G", Class: ByProbe, Probes: []string{"catalog-list"}, Rules: []string{"probe-expectation", "shape-result", "result-catalog-version-missing"}},
+	{ID: "PIL-LOOKUP-PAGINATION-G", Class: ByProbe, Rules: []string{"probe-expectation", "result-catalog-empty-last-page", "call-listing-incomplete"}, Note: "Pages at the server's own page size (no limit is sent); a repeated cursor is caught, entries listed twice are not yet."},
+	{ID: "PIL-LOOKUP-GET-UNKNOWN-B", Class: ByProbe, Rules: []string{"probe-expectation", "result-request-error-shape"}},
+	{ID: "PIL-LOOKUP-CHANGED-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
+	{ID: "PIL-LOOKUP-UNKNOWN-BASELINE-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-changed-since-baseline-kind"}},
+	{ID: "PIL-CATALOG-VERSION-STABLE-G", Class: ByProbe, Rules: []string{"call-catalog-token-changed-needlessly"}, Note: "The rule compares complete listings only, so a paged catalog's two first pages are not compared yet."},
+	{ID: "PIL-CATALOG-VERSION-BUMPS-G", Class: Setup, Rules: []string{"call-catalog-version-content"}, Note: "Needs a catalog entry to change between two listings; no probe may change a catalog. The rule judges a recorded pair (same token, changed entry)."},
+	{ID: "PIL-VALIDATE-GOOD-G", Class: ByProbeRun, Probes: []string{"validate-program"}, Rules: []string{"result-valid-mismatch", "result-plan-missing", "shape-result", "result-catalog-version-missing"}},
+	{ID: "PIL-VALIDATE-UNKNOWN-NAME-B", Class: Recorded, Rules: []string{"result-valid-mismatch", "result-diagnostic-path-invalid", "result-diagnostic-path-unresolved"}, Note: "The probe cannot write a program in the server's Language that names an entry the catalog lacks."},
+	{ID: "PIL-VALIDATE-WARNINGS-ONLY-G", Class: Recorded, Rules: []string{"result-valid-mismatch", "result-plan-missing"}, Note: "Needs a program that draws only warnings, which only its author can write."},
+	{ID: "PIL-VALIDATE-SIDE-EFFECT-FREE-G", Class: ByProbe, Probes: []string{"validate-unparsable", "validate-unparsable-again"}, Rules: []string{"probe-expectation"}, Note: "Validation is repeated; no rule compares the repeats yet (issue 24 §3), and state outside the protocol is not observable."},
+	{ID: "PIL-VALIDATE-RESERVED-CHARS-B", Class: Recorded, Rules: []string{"call-plan-step-id-reserved"}, Note: "Needs a program with author-chosen step ids, which only its author can write."},
+	{ID: "PIL-VALIDATE-CONTEXT-UNDECLARED-B", Class: ByProbe, Rules: []string{"call-context-without-schema-accepted"}, Note: "Without --probe-run the program is the empty one; only valid: true is then a finding."},
+	{ID: "PIL-VALIDATE-CONTEXT-MISSING-B", Class: ByProbe, Probes: []string{"validate-context-rejected"}, Rules: []string{"call-context-binding-accepted"}, Note: "Without --probe-run the program is the empty one; only valid: true is then a finding."},
+	{ID: "PIL-EXECUTE-SUCCESS-G", Class: ByProbeRun, Rules: []string{"call-success-status", "result-trace-missing", "result-trace-level-exceeded", "result-plan-trace-correspondence", "call-trace-calls-missing", "call-trace-step-duplicate"}, Note: "As a test run: the user's program, input and context, at trace level full, with the catalog_version validate answered."},
+	{ID: "PIL-EXECUTE-GUARD-B", Class: ByProbe, Rules: []string{"probe-expectation", "result-validation-error-diagnostics", "result-refused-run-trace", "call-execute-runs-invalid-program"}},
+	{ID: "PIL-EXECUTE-DRIFT-B", Class: Setup, Rules: []string{"call-stale-token-ran"}, Note: "Needs a valid program and a catalog that changed after validation; no probe may change a catalog. The rule judges a recorded Run."},
+	{ID: "PIL-EXECUTE-DRIFT-BEFORE-VALIDATION-B", Class: ByProbe, Probes: []string{"execute-drift-invalid"}, Rules: []string{"probe-expectation"}},
+	{ID: "PIL-EXECUTE-PROMOTION-DRIFT-B", Class: Setup, Rules: []string{"call-drifted-ref-ran"}, Note: "Needs a promoted program and a change to an entry it depends on; no probe may promote a program or change a catalog."},
+	{ID: "PIL-EXECUTE-BOTH-RUNNABLES-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-execute-request-fault-accepted"}},
+	{ID: "PIL-EXECUTE-NO-RUNNABLE-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-execute-request-fault-accepted"}},
+	{ID: "PIL-EXECUTE-INPUT-BINDING-B", Class: Setup, Rules: []string{"call-promoted-input-unchecked"}, Note: "Needs a promoted program; no probe may promote one. The rule judges a recorded Run of one."},
+	{ID: "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-carrier-error-loop-fault"}},
+	{ID: "PIL-EXECUTE-TEST-RUN-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-execute-request-fault-accepted"}},
+	{ID: "PIL-EXECUTE-MODE-MISSING-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
+	{ID: "PIL-EXECUTE-IDEMPOTENT-REPLAY-G", Class: ByProbeRun, Probes: []string{"execute-idempotent-first"}, Rules: []string{"call-idempotent-replay-new-run"}, Note: "The rule judges Languages whose retention is a session or a day or more."},
+	{ID: "PIL-EXECUTE-IDEMPOTENT-CONFLICT-B", Class: ByProbeRun, Rules: []string{"probe-expectation", "call-execute-request-fault-accepted"}},
+	{ID: "PIL-TRACE-BRANCH-DECISION-G", Class: Recorded, Rules: []string{"result-trace-control-flow", "result-plan-trace-correspondence"}, Note: "Needs a branching program, which only its author can write (or --probe-run with one)."},
+	{ID: "PIL-TRACE-ZERO-ITERATION-LOOP-G", Class: Recorded, Rules: []string{"result-trace-control-flow", "result-plan-trace-correspondence"}, Note: "Needs a loop program, which only its author can write (or --probe-run with one)."},
+	{ID: "PIL-TRACE-PARTIAL-B", Class: Recorded, Rules: []string{"result-outcome-reserved-status", "result-trace-missing", "result-plan-trace-correspondence"}, Note: "Needs a program that fails mid-run, which only its author can write."},
+	{ID: "PIL-EXECUTE-TRACE-NONE-G", Class: ByProbeRun, Probes: []string{"execute-test-run-none"}, Rules: []string{"result-trace-level-exceeded"}},
+	{ID: "PIL-EXECUTE-STORE-FALSE-G", Class: ByProbeRun, Probes: []string{"execute-test-run"}, Rules: []string{"probe-expectation", "call-unstored-run-fetched", "result-not-found-distinguishable"}},
+	{ID: "PIL-EXECUTE-STORE-RETAIN-G", Class: ByProbeRun, Probes: []string{"trace-fetch-retained"}, Rules: []string{"probe-expectation", "result-trace-level-exceeded"}},
+	{ID: "PIL-EXECUTE-STORE-UNSUPPORTED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-store-unsupported"}},
+	{ID: "PIL-TRACE-FETCH-RETAINED-G", Class: ByProbeRun, Probes: []string{"trace-fetch-full"}, Rules: []string{"probe-expectation", "call-fetched-trace-differs", "call-response-identity", "shape-result"}},
+	{ID: "PIL-TRACE-FETCH-LEVEL-G", Class: ByProbeRun, Rules: []string{"result-trace-level-exceeded", "result-trace-input-at-summary"}},
+	{ID: "PIL-TRACE-FETCH-LEVEL-B", Class: ByProbeRun, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
+	{ID: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Class: ByProbe, Probes: []string{"trace-unstored-run"}, Rules: []string{"probe-expectation", "result-not-found-distinguishable"}, Note: "An unknown and a refused run_id (and, with --probe-run, an unstored one); another caller's Run needs a second identity."},
+	{ID: "PIL-AUTHZ-INVISIBLE-ENTRY-B", Class: Setup, Rules: []string{"result-not-found-distinguishable"}, Note: "Needs an entry that exists but is invisible to the caller: a second identity the probe does not have."},
+	{ID: "PIL-EXECUTE-ENGINE-ERROR-B", Class: Recorded, Rules: []string{"result-outcome-error", "result-outcome-reserved-status", "result-is-error-misused"}, Note: "Needs a program that fails cleanly, which only its author can write."},
+	{ID: "PIL-EXECUTE-INTERNAL-B", Class: Setup, Note: "Needs a malfunction injected into the server's own machinery, in a test build."},
+	{ID: "PIL-VALIDATE-BOUNDS-B", Class: Setup, Note: "Needs a program built to exhaust the validator; sending one to a server that does real work is not safe."},
+	{ID: "PIL-VALIDATE-CONSTRAINT-FALLBACK-B", Class: ByProbe, Probes: []string{"validate-unparsable"}, Rules: []string{"probe-expectation"}, Note: "An unparsable program is the unclassifiable one; that its code is constraint or enumerated in the closed-sets guide awaits the closed-set rule (issue 24 §1)."},
+	{ID: "PIL-CARRIER-UNKNOWN-TOOL-B", Class: ByProbe, Rules: []string{"probe-expectation"}},
+	{ID: "PIL-CARRIER-MALFORMED-B", Class: Setup, Note: "Needs a request body that is not JSON. Over stdio the MCP SDK transport the probe speaks through writes only well-formed messages; over Streamable HTTP the transport answers before the server does (go-sdk servers answer HTTP 400 with plain text), so the answer would judge the MCP transport, not the Pilotage server."},
+}
+
+// ProbesOf returns the probes that exercise vector id, in the order the
+// runner sends them.
+func ProbesOf(id string) []string {
+	var vc *VectorClass
+	for i := range ServerVectors {
+		if ServerVectors[i].ID == id {
+			vc = &ServerVectors[i]
+		}
+	}
+	var out []string
+	for _, p := range append(append([]*Probe(nil), Set...), UnknownTool) {
+		extra := false
+		if vc != nil {
+			for _, n := range vc.Probes {
+				extra = extra || n == p.Name
+			}
+		}
+		if p.Vector == id || extra {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
