@@ -1,17 +1,16 @@
-package main
+package pilotserver
 
-// calc/1 is the second Language of -mode full: a catalog of arithmetic
+// calc/1 is the second Language of mode full: a catalog of arithmetic
 // operations with paging, validation against the catalog, execution in
 // both modes with session retention, and the trace fetch door. Together
 // with toyflow/1 it answers every probe of lint/probe the way the spec
-// states, unless -fault (or PILOTSERVER_FAULT) breaks one requirement.
+// states, unless Config.Fault breaks one requirement.
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,8 +24,9 @@ import (
 
 const calcLanguage = "calc/1"
 
-// Faults, each breaking one requirement that one probe observes.
-var faults = []string{
+// Faults are the faults Config.Fault may name, each breaking one
+// requirement that one probe observes.
+var Faults = []string{
 	"guide-kind",          // unknown guide id answers kind invalid_request
 	"topic-ignored",       // topic without topic_fetch is ignored
 	"catalog-no-version",  // unknown catalog get omits catalog_version
@@ -43,11 +43,9 @@ var faults = []string{
 	"hang",                // execute with no runnable never answers
 }
 
-var fault = flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see faults in calc.go); default $PILOTSERVER_FAULT")
+func (p *server) faultIs(name string) bool { return p.Fault == name }
 
-func faultIs(name string) bool { return *fault == name }
-
-func full() bool { return *mode == "full" }
+func (p *server) full() bool { return p.Mode == "full" }
 
 type op struct {
 	ID, Name, Description string
@@ -66,7 +64,7 @@ const catalogVersion = "cv-1"
 
 const calcPage = 2
 
-func calcManifest() map[string]any {
+func (p *server) calcManifest() map[string]any {
 	return map[string]any{
 		"name":    calcLanguage,
 		"title":   "Calculator programs",
@@ -93,7 +91,7 @@ var calcGuides = []guide{
 	{"calc-closed-sets", "Closed sets of calc/1", "reference", calcClosedSets, []string{"closed-sets"}},
 }
 
-func addCalc(s *mcp.Server) {
+func (p *server) addCalc(s *mcp.Server) {
 	object := map[string]any{"type": "object"}
 	meta := mcp.Meta{extension: map[string]any{"argument": "program", "language": calcLanguage}}
 	s.AddTool(&mcp.Tool{
@@ -116,7 +114,7 @@ func addCalc(s *mcp.Server) {
 		},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, catalogTool)
+	}, p.catalogTool)
 	s.AddTool(&mcp.Tool{
 		Name:         "check_calc",
 		Description:  "Validate stage for calc/1 programs: checks a program against the catalog and returns diagnostics. Never runs anything.",
@@ -124,7 +122,7 @@ func addCalc(s *mcp.Server) {
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		Meta:         meta,
-	}, checkCalc)
+	}, p.checkCalc)
 	destructive, openWorld := false, false
 	s.AddTool(&mcp.Tool{
 		Name:        "run_calc",
@@ -142,14 +140,14 @@ func addCalc(s *mcp.Server) {
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
 		Meta:         meta,
-	}, runCalc)
+	}, p.runCalc)
 	s.AddTool(&mcp.Tool{
 		Name:         "fetch_calc_trace",
 		Description:  "Trace fetch stage for calc/1: returns the stored trace of an earlier Run by run_id.",
 		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"run_id": map[string]any{"type": "string"}, "trace_level": map[string]any{"type": "string"}}, "required": []string{"run_id"}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, fetchTrace)
+	}, p.fetchTrace)
 }
 
 func entry(o op) map[string]any {
@@ -164,25 +162,25 @@ func entry(o op) map[string]any {
 	}
 }
 
-func catalogError(kind, msg string) *mcp.CallToolResult {
+func (p *server) catalogError(kind, msg string) *mcp.CallToolResult {
 	sc := map[string]any{"error": map[string]any{"kind": kind, "message": msg}, "catalog_version": catalogVersion}
-	if faultIs("catalog-no-version") && kind == "not_found" {
+	if p.faultIs("catalog-no-version") && kind == "not_found" {
 		delete(sc, "catalog_version")
 	}
 	return result(sc, true)
 }
 
-func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	if a["language"] != calcLanguage {
-		return catalogError("not_found", "unknown language"), nil
+		return p.catalogError("not_found", "unknown language"), nil
 	}
 	switch a["verb"] {
 	case "list":
 		start := 0
 		if c, ok := a["cursor"].(string); ok {
 			if _, err := fmt.Sscanf(c, "page-%d", &start); err != nil || start < 1 || (start-1)*calcPage >= len(ops) {
-				return catalogError("invalid_request", "unknown cursor"), nil
+				return p.catalogError("invalid_request", "unknown cursor"), nil
 			}
 			start = (start - 1) * calcPage
 		}
@@ -194,7 +192,7 @@ func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
 		if end < len(ops) {
 			next := fmt.Sprintf("page-%d", end/calcPage+1)
-			if faultIs("cursor-repeat") && start > 0 {
+			if p.faultIs("cursor-repeat") && start > 0 {
 				next = fmt.Sprintf("page-%d", start/calcPage+1)
 			}
 			resp["next_cursor"] = next
@@ -206,14 +204,14 @@ func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 				return result(map[string]any{"entry": entry(o), "catalog_version": catalogVersion}, false), nil
 			}
 		}
-		return catalogError("not_found", "unknown entry"), nil
+		return p.catalogError("not_found", "unknown entry"), nil
 	case "changed_since":
-		if faultIs("changed-since") {
+		if p.faultIs("changed-since") {
 			return result(map[string]any{"catalog_version": catalogVersion, "changes": []any{}}, false), nil
 		}
-		return catalogError("invalid_request", "changed_since is not declared for calc/1"), nil
+		return p.catalogError("invalid_request", "changed_since is not declared for calc/1"), nil
 	}
-	return catalogError("invalid_request", "unknown verb"), nil
+	return p.catalogError("invalid_request", "unknown verb"), nil
 }
 
 type calcStep struct {
@@ -252,7 +250,7 @@ func findOp(id string) *op {
 	return nil
 }
 
-func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	steps, ds := checkProgram(a["program"])
 	if ds == nil {
@@ -266,12 +264,14 @@ func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		}
 		resp["references"] = refs
 	}
-	return result(resp, faultIs("validate-iserror") && len(ds) > 0), nil
+	return result(resp, p.faultIs("validate-iserror") && len(ds) > 0), nil
 }
 
 // runDir holds the stored Runs, one file each, so that the declared
 // retention (PT1H) survives a restart of the server; refused holds the
-// run_ids of refused Runs, which are never stored.
+// run_ids of refused Runs, which are never stored. Both are shared by the
+// servers of one process, as the servers a Streamable HTTP handler starts
+// share one store; run_ids are random, so they never collide.
 var (
 	runDir  = filepath.Join(os.TempDir(), "pilotserver-runs")
 	refused sync.Map
@@ -309,15 +309,15 @@ func loadRun(id string) map[string]any {
 	return rec
 }
 
-func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	_, hasProgram := a["program"]
 	_, hasRef := a["program_ref"]
 	switch {
-	case hasProgram && hasRef && !faultIs("both-runnables"):
+	case hasProgram && hasRef && !p.faultIs("both-runnables"):
 		return requestError("invalid_request", "give exactly one of program and program_ref"), nil
 	case !hasProgram && !hasRef:
-		if faultIs("hang") {
+		if p.faultIs("hang") {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}
@@ -331,14 +331,14 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		case "none", "summary", "full":
 			level = l.(string)
 		default:
-			if faultIs("trace-level-rpc") {
+			if p.faultIs("trace-level-rpc") {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "trace_level must be none, summary or full"}
 			}
 			return requestError("invalid_request", "trace_level must be none, summary or full"), nil
 		}
 	}
 	m, hasMode := a["mode"]
-	if !hasMode && !faultIs("mode-optional") {
+	if !hasMode && !p.faultIs("mode-optional") {
 		return requestError("invalid_request", "calc/1 has execution both: give mode immediate or deploy"), nil
 	}
 	if hasMode && m != "immediate" && m != "deploy" {
@@ -356,7 +356,7 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 			"run_id":      runID,
 			"outcome":     map[string]any{"ok": false, "status": "validation_error", "error": "the program is invalid"},
 			"diagnostics": ds,
-		}, faultIs("guard-iserror")), nil
+		}, p.faultIs("guard-iserror")), nil
 	}
 	var trace []any
 	var last float64
@@ -419,7 +419,7 @@ func apply(s calcStep) float64 {
 
 const unknownRun = "unknown run: it may have expired"
 
-func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	id, _ := a["run_id"].(string)
 	level, hasLevel := a["trace_level"].(string)
@@ -428,7 +428,7 @@ func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	rec := loadRun(id)
 	if rec == nil {
-		if _, ok := refused.Load(id); ok && faultIs("run-distinguishable") {
+		if _, ok := refused.Load(id); ok && p.faultIs("run-distinguishable") {
 			return requestError("not_found", "run "+id+" was refused, so it was not stored"), nil
 		}
 		return requestError("not_found", unknownRun), nil
@@ -444,12 +444,12 @@ func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	return result(out, false), nil
 }
 
-// validFault reports whether name is a known fault ("" is none).
-func validFault(name string) bool {
+// ValidFault reports whether name is a known fault ("" is none).
+func ValidFault(name string) bool {
 	if name == "" {
 		return true
 	}
-	for _, f := range faults {
+	for _, f := range Faults {
 		if f == name {
 			return true
 		}
