@@ -15,25 +15,6 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
 
-// faultProbes maps each fault of the testdata server to the probes that
-// observe it (as lint/snapshotter's TestProbeFaults does over stdio).
-var faultProbes = map[string][]string{
-	"guide-kind":          {"guide-unknown-id"},
-	"topic-ignored":       {"guide-topic-undeclared"},
-	"catalog-no-version":  {"catalog-get-unknown"},
-	"cursor-repeat":       {"catalog-list"},
-	"changed-since":       {"catalog-changed-since-undeclared"},
-	"validate-iserror":    {"validate-unparsable", "validate-empty"},
-	"trace-level-rpc":     {"execute-unknown-trace-level"},
-	"store-ignored":       {"execute-store-unsupported"},
-	"mode-optional":       {"execute-mode-missing"},
-	"test-run-ignored":    {"execute-test-run-undeclared"},
-	"both-runnables":      {"execute-both-runnables"},
-	"guard-iserror":       {"execute-invalid-program"},
-	"run-distinguishable": {"trace-refused-run"},
-	"hang":                {"execute-no-runnable"},
-}
-
 // inProcess checks a go-sdk server the way Run does, and returns the
 // report instead of running subtests.
 func inProcess(t *testing.T, s *mcp.Server, opts ...Option) *Report {
@@ -117,7 +98,7 @@ func TestConformantRuns(t *testing.T) {
 // observe it.
 func TestFaults(t *testing.T) {
 	for _, fault := range pilotserver.Faults {
-		want, ok := faultProbes[fault]
+		want, ok := pilotserver.ObservedBy[fault]
 		if !ok {
 			t.Errorf("fault %s has no expected probe here", fault)
 			continue
@@ -125,9 +106,8 @@ func TestFaults(t *testing.T) {
 		t.Run(fault, func(t *testing.T) {
 			rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: fault}), CallTimeout(300*time.Millisecond))
 			got := failing(rep)
-			w := slices.Sorted(slices.Values(want))
-			if !slices.Equal(got, w) {
-				t.Errorf("failing cases %v, want %v", got, w)
+			if !slices.Equal(got, want) {
+				t.Errorf("failing cases %v, want %v", got, want)
 				for _, c := range rep.Cases {
 					for _, e := range c.Failures {
 						t.Logf("%s: %s", c.Name, e)

@@ -91,10 +91,10 @@ var calcGuides = []guide{
 	{"calc-closed-sets", "Closed sets of calc/1", "reference", calcClosedSets, []string{"closed-sets"}},
 }
 
-func (p *server) addCalc(s *mcp.Server) {
+func (p *server) addCalc(add func(*mcp.Tool, mcp.ToolHandler)) {
 	object := map[string]any{"type": "object"}
 	meta := mcp.Meta{extension: map[string]any{"argument": "program", "language": calcLanguage}}
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:        "pilotage_catalog",
 		Description: "Lookup stage of the Pilotage loop: the catalog of operations a calc/1 program may call, with list, get and paging.",
 		InputSchema: map[string]any{
@@ -115,7 +115,7 @@ func (p *server) addCalc(s *mcp.Server) {
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, p.catalogTool)
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:         "check_calc",
 		Description:  "Validate stage for calc/1 programs: checks a program against the catalog and returns diagnostics. Never runs anything.",
 		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"program": map[string]any{}}, "required": []string{"program"}},
@@ -124,7 +124,7 @@ func (p *server) addCalc(s *mcp.Server) {
 		Meta:         meta,
 	}, p.checkCalc)
 	destructive, openWorld := false, false
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:        "run_calc",
 		Description: "Execute stage for calc/1 programs: evaluates a validated program (mode immediate) or test-runs its deployment, and returns the outcome with an inline trace.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
@@ -141,7 +141,7 @@ func (p *server) addCalc(s *mcp.Server) {
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
 		Meta:         meta,
 	}, p.runCalc)
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:         "fetch_calc_trace",
 		Description:  "Trace fetch stage for calc/1: returns the stored trace of an earlier Run by run_id.",
 		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"run_id": map[string]any{"type": "string"}, "trace_level": map[string]any{"type": "string"}}, "required": []string{"run_id"}},

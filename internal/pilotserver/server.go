@@ -43,6 +43,9 @@ type server struct{ Config }
 
 func (p *server) faulty() bool { return p.Mode == "faulty" }
 
+// Instructions are the server's MCP instructions.
+const Instructions = "This server speaks Pilotage (io.github.jafarsa0/pilotage) for toyflow/1 programs. Call pilotage_manifest first: it lists the Language, its guides and loop tools. Then read the core guide, validate, and execute."
+
 // New returns a server with cfg's behaviour.
 func New(cfg Config) *mcp.Server {
 	p := &server{cfg}
@@ -51,17 +54,41 @@ func New(cfg Config) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "pilotserver", Version: "0.1.0"}, &mcp.ServerOptions{
 		Capabilities: caps,
 		PageSize:     p.PageSize,
-		Instructions: "This server speaks Pilotage (io.github.jafarsa0/pilotage) for toyflow/1 programs. Call pilotage_manifest first: it lists the Language, its guides and loop tools. Then read the core guide, validate, and execute.",
+		Instructions: Instructions,
 	})
 	// The manifest resource of Part III §3.2, so that snapshots record
 	// resources/list.
 	s.AddResource(&mcp.Resource{URI: "pilotage://manifest", Name: "pilotage-manifest", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		b, _ := json.Marshal(p.manifest())
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}}, nil
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(cfg.Manifest())}}}, nil
 	})
+	for _, t := range p.tools() {
+		s.AddTool(t.Tool, t.Handler)
+	}
+	return s
+}
+
+// Manifest is the manifest the server publishes, as JSON.
+func (cfg Config) Manifest() []byte {
+	b, _ := json.Marshal((&server{cfg}).manifest())
+	return b
+}
+
+// Tool is one tool of the server with its handler.
+type Tool struct {
+	Tool    *mcp.Tool
+	Handler mcp.ToolHandler
+}
+
+// Tools returns the tools of a server with cfg's behaviour, for a server
+// written with another SDK to serve the same answers.
+func Tools(cfg Config) []Tool { return (&server{cfg}).tools() }
+
+func (p *server) tools() []Tool {
+	var ts []Tool
+	add := func(t *mcp.Tool, h mcp.ToolHandler) { ts = append(ts, Tool{t, h}) }
 	object := map[string]any{"type": "object"}
 	if p.Mode != "nomanifest" {
-		s.AddTool(&mcp.Tool{
+		add(&mcp.Tool{
 			Name:         "pilotage_manifest",
 			Description:  "Start here. Call this first, before any other tool on this server: it returns the Pilotage manifest that lists the program Languages, where their guides live, and which tools validate and execute programs.",
 			InputSchema:  map[string]any{"type": "object", "properties": map[string]any{}},
@@ -71,7 +98,7 @@ func New(cfg Config) *mcp.Server {
 			return result(p.manifest(), false), nil
 		})
 	}
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:        "pilotage_get_guide",
 		Description: "Learn stage of the Pilotage loop: returns the guides for a Language. Without id it lists the guide index; with id it fetches one guide.",
 		InputSchema: map[string]any{
@@ -86,7 +113,7 @@ func New(cfg Config) *mcp.Server {
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, p.getGuide)
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:         "validate_flow",
 		Description:  "Validate stage for toyflow/1 programs: checks a flow and returns diagnostics and, for a valid flow, a plan with risk hints. Never runs anything.",
 		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"flow": map[string]any{}}, "required": []string{"flow"}},
@@ -95,7 +122,7 @@ func New(cfg Config) *mcp.Server {
 		Meta:         mcp.Meta{extension: map[string]any{"argument": "flow", "language": language}},
 	}, p.validateFlow)
 	destructive, openWorld := false, false
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:        "run_flow",
 		Description: "Execute stage for toyflow/1 programs: runs a validated flow immediately and returns the outcome with an inline trace.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
@@ -110,9 +137,9 @@ func New(cfg Config) *mcp.Server {
 		Meta:         mcp.Meta{extension: map[string]any{"argument": "flow", "language": language}},
 	}, p.runFlow)
 	if p.full() {
-		p.addCalc(s)
+		p.addCalc(add)
 	}
-	return s
+	return ts
 }
 
 // result wraps a Part II response in the Part III §6 envelope.
