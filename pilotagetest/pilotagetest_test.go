@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
+	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
 
@@ -190,5 +191,21 @@ func TestUserSeesFault(t *testing.T) {
 		if !strings.Contains(string(out), s) {
 			t.Errorf("the output lacks %q:\n%s", s, out)
 		}
+	}
+}
+
+// TestCommand checks the testdata server as a program over stdio, as a
+// server in another language would be checked.
+func TestCommand(t *testing.T) {
+	bin := pilotservertest.Build(t)
+	start := time.Now()
+	RunCommand(t, []string{bin, "-mode", "full"})
+	t.Logf("probe and lint over stdio: %v", time.Since(start))
+	rep, err := check(context.Background(), snapshotter.Options{Command: []string{bin, "-mode", "full", "-fault", "both-runnables"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := failing(rep); !slices.Equal(got, []string{"execute-both-runnables"}) {
+		t.Errorf("failing %v, want [execute-both-runnables]", got)
 	}
 }
