@@ -264,6 +264,9 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 			pc = cases[call.Name]
 		}
 		msg := describe(f, byID[f.Rule], call)
+		if c.snapshot == "" {
+			msg += " (in memory; WriteSnapshot keeps the recording)"
+		}
 		if f.Severity >= c.failOn {
 			pc.Failures = append(pc.Failures, msg)
 		} else {
