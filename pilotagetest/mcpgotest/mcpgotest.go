@@ -60,7 +60,6 @@ type conn struct {
 	in        chan jsonrpc.Message
 	done      chan struct{}
 	closeOnce sync.Once
-	wg        sync.WaitGroup
 }
 
 func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
@@ -92,9 +91,7 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if len(req.Params) > 0 {
 		r.Params = req.Params
 	}
-	c.wg.Add(1)
 	go func() {
-		defer c.wg.Done()
 		// The handler runs under the call's context, so a call the
 		// probe gives up on is cancelled in the server too.
 		resp, err := c.tr.SendRequest(ctx, r)
