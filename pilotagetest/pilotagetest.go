@@ -202,13 +202,23 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	if err != nil {
 		return nil, err
 	}
+	timeout := c.timeout
+	if timeout <= 0 {
+		timeout = snapshotter.DefaultTimeout
+	}
 	so.Probe = &snapshotter.Probing{Run: c.program, CallTimeout: c.callTimeout}
-	so.Timeout = c.timeout
+	so.Timeout = timeout
 	so.ClientVersion = "pilotagetest"
-	res, err := snapshotter.Take(ctx, so)
+	// The session's own deadline, seen from here: when it passes, the
+	// probes after that point were never sent, and a pass would vouch for
+	// what was not checked.
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	res, err := snapshotter.Take(sctx, so)
 	if err != nil {
 		return nil, fmt.Errorf("recording the server failed: %w", err)
 	}
+	sessionOver := sctx.Err() != nil
 	name := "pilotage.snapshot.json"
 	if c.snapshot != "" {
 		name = c.snapshot
@@ -226,6 +236,9 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	rep := &Report{}
 	for _, w := range res.Warnings {
 		rep.Notes = append(rep.Notes, "snapshot: "+w)
+	}
+	if sessionOver {
+		rep.Failures = append(rep.Failures, fmt.Sprintf("the session ran out of its %s before the probe finished, so the probes after that point were not sent; raise it with Timeout, or find the call that hung", timeout))
 	}
 	byID := map[string]*lint.Rule{}
 	for _, r := range ruleSet {

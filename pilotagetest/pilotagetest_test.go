@@ -209,3 +209,12 @@ func TestCommand(t *testing.T) {
 		t.Errorf("failing %v, want [execute-both-runnables]", got)
 	}
 }
+
+// TestSessionTimeout: a session that runs out before the probe finishes
+// fails the server as a whole, instead of passing on what was sent.
+func TestSessionTimeout(t *testing.T) {
+	rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: "hang"}), Timeout(300*time.Millisecond))
+	if len(rep.Failures) == 0 || !strings.Contains(rep.Failures[0], "ran out of its 300ms") {
+		t.Errorf("failures %q", rep.Failures)
+	}
+}
