@@ -395,6 +395,7 @@ func (rep *Report) report(t *testing.T) {
 }
 
 func (c *Case) report(t *testing.T) {
+	t.Helper()
 	for _, l := range c.Logs {
 		t.Log(l)
 	}
