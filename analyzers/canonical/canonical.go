@@ -28,6 +28,11 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if pass.Pkg.Path() == sdk.Types {
+		// pkg/types builds zero values on purpose (a decoder resets its
+		// receiver); the checks are for code that uses it.
+		return nil, nil
+	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{pass: pass, inManifest: map[*ast.CompositeLit]bool{}}
 	for cur := range in.Root().Preorder((*ast.CompositeLit)(nil)) {
@@ -48,6 +53,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if !c.inManifest[lit] {
 				c.alone(lit)
 			}
+		case sdk.IsNamed(t, sdk.Types, "Capability"):
+			if c.says(lit) == absent {
+				c.report(lit, "this types.Capability literal sets no Form, so it says nothing: its zero value is absent and a capability declaration leaves it out; write types.Declare(), types.DeclareWith(sub...) or types.Undeclare() (Part II §4.2)")
+			}
 		}
 	}
 	return nil, nil
@@ -67,6 +76,9 @@ const (
 	unknown tri = iota
 	yes
 	no
+	// absent is a types.Capability that says nothing: no Form, or
+	// FormAbsent.
+	absent
 )
 
 func (c *checker) boolField(f map[string]*ast.KeyValueExpr, name string) tri {
@@ -199,17 +211,40 @@ func (c *checker) declaration(e ast.Expr) *declaration {
 		if !ok {
 			continue
 		}
-		d.caps[ptypes.CapabilityName(name)] = capability{state: c.capValue(kv.Value), key: kv.Key, decl: d}
+		// A value that says nothing is left out on encode, so it is not
+		// in the map the receiver reads.
+		state := c.capValue(kv.Value)
+		if state == absent {
+			continue
+		}
+		d.caps[ptypes.CapabilityName(name)] = capability{state: state, key: kv.Key, decl: d}
 	}
 	return d
 }
 
-// capValue reads a types.Capability literal's Form.
+// capValue reads a types.Capability value: a literal's Form, or the
+// constructor that built it.
 func (c *checker) capValue(e ast.Expr) tri {
-	lit, ok := sdk.Unparen(e).(*ast.CompositeLit)
+	e = sdk.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		fn := sdk.Callee(c.pass.TypesInfo, call)
+		switch {
+		case sdk.IsFuncIn(fn, sdk.Types, "Declare", "DeclareWith"):
+			return yes
+		case sdk.IsFunc(fn, sdk.Types, "Undeclare"):
+			return no
+		}
+		return unknown
+	}
+	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
 		return unknown
 	}
+	return c.says(lit)
+}
+
+// says reads a types.Capability literal's Form.
+func (c *checker) says(lit *ast.CompositeLit) tri {
 	f := sdk.Fields(lit)
 	if f == nil {
 		return unknown
@@ -227,6 +262,8 @@ func (c *checker) capValue(e ast.Expr) tri {
 		form = v
 	}
 	switch ptypes.CapabilityForm(form) {
+	case ptypes.FormAbsent:
+		return absent
 	case ptypes.FormTrue, ptypes.FormObject:
 		return yes
 	}

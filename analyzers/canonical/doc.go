@@ -25,7 +25,12 @@
 //     seen alone is reported only when it maps the dependency to false,
 //     since a Server-level default elsewhere may declare it;
 //   - a types.Language with Retention "none" whose effective capabilities
-//     declare trace_fetch (Part II §4.3 rule 5).
+//     declare trace_fetch (Part II §4.3 rule 5);
+//   - a types.Capability literal that sets no Form (types.Capability{},
+//     {Sub: ...}): its zero value is absent, and a capability declaration
+//     leaves it out, so it declares nothing (Part II §4.2); build one with
+//     types.Declare, types.DeclareWith or types.Undeclare, which the
+//     checks above read like the literals they build.
 //
 // Values are resolved through go/types: a field set from a named constant
 // counts, a field set from a variable or a call is left alone.

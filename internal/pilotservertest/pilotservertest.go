@@ -1,5 +1,5 @@
 // Package pilotservertest builds and starts the testdata Pilotage server
-// (lint/snapshotter/testdata/pilotserver) for tests in several packages,
+// (lint/snapshotter/testdata/pilotserver, serving internal/pilotserver) for tests in several packages,
 // so each does not carry its own copy of the build and start-up code.
 package pilotservertest
 

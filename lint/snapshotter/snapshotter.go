@@ -53,8 +53,13 @@ type Options struct {
 	// Dir is the working directory of Command ("" is the current one).
 	Dir string
 	// URL is a Streamable HTTP endpoint, http or https, local or hosted;
-	// exactly one of Command and URL is set.
+	// exactly one of Command, URL and Transport is set.
 	URL string
+	// Transport is a connection to a server already running, such as one
+	// end of mcp.NewInMemoryTransports for a server in the same process
+	// (see pilotagetest); Take connects it and closes the session, and the
+	// caller owns the server.
+	Transport mcp.Transport
 	// Headers are sent with every HTTP request (authorization, say). They
 	// are never written to the snapshot or to a message.
 	Headers http.Header
@@ -114,7 +119,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // snapshot. The server process, when there is one, is stopped on every
 // path before Take returns.
 func Take(ctx context.Context, opt Options) (res *Result, err error) {
-	if (len(opt.Command) == 0) == (opt.URL == "") {
+	if given(len(opt.Command) > 0, opt.URL != "", opt.Transport != nil) != 1 {
 		return nil, &Error{Stage: "start", Err: errors.New("give either a command to start or --url, not both")}
 	}
 	timeout := opt.Timeout
@@ -128,7 +133,9 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	var stderr *tail
 	var proc *process
 	var watch *watcher
-	if opt.URL != "" {
+	if opt.Transport != nil {
+		transport = opt.Transport
+	} else if opt.URL != "" {
 		if err := checkURL(opt.URL); err != nil {
 			return nil, &Error{Stage: "start", Err: err}
 		}
@@ -180,7 +187,7 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	cs, cerr := client.Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: opt.ProtocolVersion})
 	if cerr != nil {
 		hint := ""
-		if opt.URL == "" && ctx.Err() == nil {
+		if len(opt.Command) > 0 && ctx.Err() == nil {
 			hint = " (did the command start an MCP server on stdio, and did it stay up?)"
 		}
 		return nil, &Error{Stage: "handshake", Err: fmt.Errorf("the MCP handshake failed%s: %w", hint, cerr)}

@@ -3,6 +3,7 @@ package types
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"slices"
 	"sort"
 )
@@ -71,7 +72,9 @@ func IsKnownSubFeature(c CapabilityName, sub string) bool {
 type CapabilityForm int
 
 const (
-	// FormAbsent: the identifier is not in the map.
+	// FormAbsent: the identifier is not in the map. It is the zero value:
+	// a Capability{} says nothing, and a CapabilityDeclaration leaves it
+	// out on encode, as if the identifier were not there.
 	FormAbsent CapabilityForm = iota
 	// FormTrue: declared with no sub-features.
 	FormTrue
@@ -85,7 +88,9 @@ const (
 )
 
 // Capability is one value of a capability declaration (Part II §4.2):
-// true, false, or an object of boolean sub-feature declarations.
+// true, false, or an object of boolean sub-feature declarations. Build one
+// with Declare, DeclareWith or Undeclare; the zero value is absence, not
+// false.
 type Capability struct {
 	Form CapabilityForm
 	// Sub holds the boolean sub-features of an object value. Sub-features
@@ -97,6 +102,27 @@ type Capability struct {
 	// unchanged and a linter can quote it.
 	Raw json.RawMessage
 }
+
+// Declare is the capability declared with no sub-features: true (Part II
+// §4.2).
+func Declare() Capability { return Capability{Form: FormTrue} }
+
+// DeclareWith is the capability declared with the named sub-features
+// declared: an object mapping each to true (Part II §4.2), such as
+// DeclareWith(SubTestRun) for {"test_run": true}. With no names it is the
+// empty object, which declares the capability and no sub-feature.
+func DeclareWith(sub ...string) Capability {
+	c := Capability{Form: FormObject, Sub: make(map[string]bool, len(sub))}
+	for _, s := range sub {
+		c.Sub[s] = true
+	}
+	return c
+}
+
+// Undeclare is the capability explicitly undeclared: false (Part II
+// §4.2). Its use is a Language-level entry that turns off a Server-level
+// default; elsewhere leaving the identifier out says the same.
+func Undeclare() Capability { return Capability{Form: FormFalse} }
 
 // Declared reports whether the value declares the capability (true or an
 // object, Part II §4.2).
@@ -111,9 +137,19 @@ func (c Capability) SubFeature(sub string) bool {
 // IsZero reports absence.
 func (c Capability) IsZero() bool { return c.Form == FormAbsent }
 
-// MarshalJSON writes the value in the form it was decoded or built in.
+// errAbsent is the encoding error of a zero Capability outside a
+// CapabilityDeclaration or an omitzero field: absence has no JSON value,
+// and writing false, as this type once did, declared nothing where the
+// author meant to declare something.
+var errAbsent = errors.New("types: a zero Capability is an absent one and has no JSON value; use Declare, DeclareWith or Undeclare, or leave the identifier out")
+
+// MarshalJSON writes the value in the form it was decoded or built in. A
+// zero (absent) value is an error here; a CapabilityDeclaration leaves it
+// out instead.
 func (c Capability) MarshalJSON() ([]byte, error) {
 	switch c.Form {
+	case FormAbsent:
+		return nil, errAbsent
 	case FormTrue:
 		return []byte("true"), nil
 	case FormObject:
@@ -168,6 +204,23 @@ func (c *Capability) UnmarshalJSON(b []byte) error {
 // "at least one declaration" rule of §4.2. Use the `omitzero` tag so the
 // difference survives encoding.
 type CapabilityDeclaration map[string]Capability
+
+// MarshalJSON writes the map with its absent (zero) entries left out, so
+// that CapabilityDeclaration{"execute": {}} declares nothing instead of
+// execute: false; the other entries are written as encoding/json writes a
+// map, keys sorted.
+func (d CapabilityDeclaration) MarshalJSON() ([]byte, error) {
+	if d == nil {
+		return []byte("null"), nil
+	}
+	out := make(map[string]Capability, len(d))
+	for k, v := range d {
+		if !v.IsZero() {
+			out[k] = v
+		}
+	}
+	return json.Marshal(out)
+}
 
 // Level says which declaration governed a capability in the effective map.
 type Level string

@@ -14,5 +14,11 @@
 // not survive a decode/encode round trip; a caller that needs them must
 // keep the raw JSON. Where the spec gives absence a meaning different from
 // null (Outcome.error, trace step input/output) the types keep the
-// difference (see Optional and NullableString).
+// difference (see Optional and NullableString), and where it gives a
+// request member's absence a meaning of its own the member is a pointer.
+//
+// Building values, the zero value is the safe one: a zero Capability is
+// absent, not false (build the forms with Declare, DeclareWith and
+// Undeclare), and a loop tool's program travels in the argument the tool
+// declares (DecodeExecuteRequest, ExecuteRequest.Arguments).
 package types

@@ -386,3 +386,61 @@ func TestZeroValuesEncodeArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestCapabilityDeclarationEncoding: without zero entries the encoding is
+// encoding/json's own for the map; zero entries are left out, and a zero
+// Capability alone does not encode as false.
+func TestCapabilityDeclarationEncoding(t *testing.T) {
+	d := CapabilityDeclaration{"guides": Declare(), "a<b": Undeclare(), "execute": DeclareWith(), "trace_fetch": DeclareWith(SubNarrate)}
+	want, _ := json.Marshal(map[string]Capability(d))
+	got, err := json.Marshal(d)
+	if err != nil || string(got) != string(want) {
+		t.Errorf("got %s, %v; want %s", got, err, want)
+	}
+	d["plan"] = Capability{}
+	if got, _ := json.Marshal(d); string(got) != string(want) {
+		t.Errorf("a zero entry is written: %s", got)
+	}
+	if got, _ := json.Marshal(CapabilityDeclaration{"plan": {}}); string(got) != "{}" {
+		t.Errorf("only zero entries: %s", got)
+	}
+	if got, _ := json.Marshal(struct {
+		C CapabilityDeclaration `json:"c,omitzero"`
+	}{}); string(got) != "{}" {
+		t.Errorf("a nil declaration is written: %s", got)
+	}
+	if b, err := json.Marshal(Capability{}); err == nil {
+		t.Errorf("a zero Capability encodes as %s", b)
+	}
+	if b, _ := json.Marshal(struct {
+		C Capability `json:"c,omitzero"`
+	}{}); string(b) != "{}" {
+		t.Errorf("an omitzero zero Capability is written: %s", b)
+	}
+}
+
+// TestProgramArgument: the program moves between the declared argument and
+// the abstract member, and a "program" member beside another declared
+// argument is not the program.
+func TestProgramArgument(t *testing.T) {
+	r, err := DecodeValidateRequest([]byte(`{"flow": 1, "program": 2, "context": {}}`), "flow")
+	if err != nil || string(r.Program) != "1" || string(r.Context) != "{}" {
+		t.Errorf("decode: %s %s %v", r.Program, r.Context, err)
+	}
+	r, err = DecodeValidateRequest([]byte(`{"program": 2}`), "")
+	if err != nil || string(r.Program) != "2" {
+		t.Errorf("decode with no argument named: %s %v", r.Program, err)
+	}
+	r, _ = DecodeValidateRequest([]byte(`{"program": 2}`), "flow")
+	if r.Program.Present() {
+		t.Errorf("a program member beside argument flow is taken: %s", r.Program)
+	}
+	if _, err := DecodeExecuteRequest([]byte(`[]`), "flow"); err == nil {
+		t.Error("an array decodes")
+	}
+	e := ExecuteRequest{ProgramRef: new("ref"), Mode: new(RunImmediate)}
+	b, err := e.Arguments("flow")
+	if err != nil || string(b) != `{"mode":"immediate","program_ref":"ref"}` {
+		t.Errorf("encode: %s %v", b, err)
+	}
+}

@@ -27,6 +27,17 @@ func (d ProgramDeclaration) Bindings() []ProgramBinding {
 	return append(out, d.Languages...)
 }
 
+// ArgumentFor returns the argument the program of language travels in, or
+// "" when the declaration binds no argument to language.
+func (d ProgramDeclaration) ArgumentFor(language string) string {
+	for _, b := range d.Bindings() {
+		if b.Language == language {
+			return b.Argument
+		}
+	}
+	return ""
+}
+
 // DuplicateArguments returns argument names used more than once in
 // Languages; Part III §5 requires them distinct, which JSON Schema cannot
 // express for object items.

@@ -1,19 +1,14 @@
-// Command pilotserver is a small Pilotage server written with the MCP Go
-// SDK, used by the snapshot end-to-end tests. Its Language, toyflow/1, runs
-// programs made of "emit" steps: {"steps": [{"id": "a", "emit": "hi"}]}.
+// Command pilotserver serves internal/pilotserver, a small Pilotage server
+// written with the MCP Go SDK, for the snapshot end-to-end tests.
 //
-// -mode selects its behaviour:
+// -mode selects its behaviour: compliant, full, faulty and nomanifest are
+// the modes of pilotserver.Config; two more fail before any Pilotage:
 //
-//	compliant   a conformant server
-//	full        compliant plus a second Language, calc/1, with a paged
-//	            catalog, execution both, session retention and trace fetch
-//	faulty      the same server with known defects in its manifest and results
-//	nomanifest  no pilotage_manifest tool (the call draws a JSON-RPC error)
 //	silent      reads requests and never answers
 //	crash       exits before the handshake
 //
 // -fault NAME (or PILOTSERVER_FAULT) breaks one requirement that one probe
-// of lint/probe observes; calc.go lists the faults.
+// of lint/probe observes; pilotserver.Faults lists the faults.
 //
 // -context gives calc/1 (-mode full) a context_schema requiring a unit.
 //
@@ -24,7 +19,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -32,29 +26,19 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"strings"
-	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
 )
-
-const (
-	extension = "io.github.jafarsa0/pilotage"
-	language  = "toyflow/1"
-)
-
-var (
-	mode     = flag.String("mode", "compliant", "compliant, full, faulty, nomanifest, silent or crash")
-	pageSize = flag.Int("pagesize", 0, "tools per tools/list page (0: the SDK default)")
-)
-
-func faulty() bool { return *mode == "faulty" }
 
 func main() {
+	mode := flag.String("mode", "compliant", "compliant, full, faulty, nomanifest, silent or crash")
+	pageSize := flag.Int("pagesize", 0, "tools per tools/list page (0: the SDK default)")
+	fault := flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see pilotserver.Faults); default $PILOTSERVER_FAULT")
+	calcContext := flag.Bool("context", false, "with -mode full: calc/1 declares a context_schema that requires a unit")
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address instead of stdio")
 	flag.Parse()
-	if !validFault(*fault) {
+	if !pilotserver.ValidFault(*fault) {
 		log.Fatalf("unknown fault %q", *fault)
 	}
 	switch *mode {
@@ -65,324 +49,17 @@ func main() {
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		select {}
 	}
+	cfg := pilotserver.Config{Mode: *mode, Fault: *fault, PageSize: *pageSize, Context: *calcContext}
 	if *httpAddr != "" {
 		ln, err := net.Listen("tcp", *httpAddr)
 		if err != nil {
 			log.Fatal(err)
 		}
 		fmt.Printf("listening on http://%s/mcp\n", ln.Addr())
-		h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newServer() }, nil)
+		h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return pilotserver.New(cfg) }, nil)
 		log.Fatal(http.Serve(ln, h))
 	}
-	if err := newServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+	if err := pilotserver.New(cfg).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)
 	}
-}
-
-func newServer() *mcp.Server {
-	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
-	caps.AddExtension(extension, map[string]any{"version": "1.1"})
-	s := mcp.NewServer(&mcp.Implementation{Name: "pilotserver", Version: "0.1.0"}, &mcp.ServerOptions{
-		Capabilities: caps,
-		PageSize:     *pageSize,
-		Instructions: "This server speaks Pilotage (io.github.jafarsa0/pilotage) for toyflow/1 programs. Call pilotage_manifest first: it lists the Language, its guides and loop tools. Then read the core guide, validate, and execute.",
-	})
-	// The manifest resource of Part III §3.2, so that snapshots record
-	// resources/list.
-	s.AddResource(&mcp.Resource{URI: "pilotage://manifest", Name: "pilotage-manifest", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		b, _ := json.Marshal(manifest())
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}}, nil
-	})
-	object := map[string]any{"type": "object"}
-	if *mode != "nomanifest" {
-		s.AddTool(&mcp.Tool{
-			Name:         "pilotage_manifest",
-			Description:  "Start here. Call this first, before any other tool on this server: it returns the Pilotage manifest that lists the program Languages, where their guides live, and which tools validate and execute programs.",
-			InputSchema:  map[string]any{"type": "object", "properties": map[string]any{}},
-			OutputSchema: object,
-			Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return result(manifest(), false), nil
-		})
-	}
-	s.AddTool(&mcp.Tool{
-		Name:        "pilotage_get_guide",
-		Description: "Learn stage of the Pilotage loop: returns the guides for a Language. Without id it lists the guide index; with id it fetches one guide.",
-		InputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"language": map[string]any{"type": "string"},
-				"id":       map[string]any{"type": "string"},
-				"topic":    map[string]any{"type": "string"},
-			},
-			"required": []string{"language"},
-		},
-		OutputSchema: object,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, getGuide)
-	s.AddTool(&mcp.Tool{
-		Name:         "validate_flow",
-		Description:  "Validate stage for toyflow/1 programs: checks a flow and returns diagnostics and, for a valid flow, a plan with risk hints. Never runs anything.",
-		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"flow": map[string]any{}, "context": map[string]any{}}, "required": []string{"flow"}},
-		OutputSchema: object,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-		Meta:         mcp.Meta{extension: map[string]any{"argument": "flow", "language": language}},
-	}, validateFlow)
-	destructive, openWorld := false, false
-	s.AddTool(&mcp.Tool{
-		Name:        "run_flow",
-		Description: "Execute stage for toyflow/1 programs: runs a validated flow immediately and returns the outcome with an inline trace.",
-		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"flow":                     map[string]any{},
-			"program_ref":              map[string]any{"type": "string"},
-			"input":                    map[string]any{"type": "object"},
-			"trace_level":              map[string]any{"type": "string"},
-			"expected_catalog_version": map[string]any{"type": "string"},
-			"context":                  map[string]any{},
-		}},
-		OutputSchema: object,
-		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
-		Meta:         mcp.Meta{extension: map[string]any{"argument": "flow", "language": language}},
-	}, runFlow)
-	if full() {
-		addCalc(s)
-	}
-	return s
-}
-
-// result wraps a Part II response in the Part III §6 envelope.
-func result(v any, isError bool) *mcp.CallToolResult {
-	b, _ := json.Marshal(v)
-	return &mcp.CallToolResult{
-		StructuredContent: v,
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
-		IsError:           isError,
-	}
-}
-
-func manifest() map[string]any {
-	lang := map[string]any{
-		"name":    language,
-		"title":   "Toy flows",
-		"guides":  "pilotage_get_guide",
-		"loop":    map[string]any{"validate": "validate_flow", "execute": "run_flow"},
-		"locator": "json-pointer",
-		"capabilities": map[string]any{
-			"guides": true, "validate": true, "plan": true, "execute": true,
-		},
-		"execution": "immediate",
-		"trace":     "full",
-		"retention": "none",
-	}
-	if faulty() {
-		delete(lang, "title")
-		lang["trace"] = "summary"
-	}
-	langs := []any{lang}
-	if full() {
-		langs = append(langs, calcManifest())
-	}
-	return map[string]any{"pilotage": "1.1", "languages": langs}
-}
-
-const coreBody = "# toyflow/1\n\nA flow is {\"steps\": [...]}; each step is {\"id\", \"emit\"} and emits its string.\n"
-
-const closedSetsBody = "# Closed sets\n\nDiagnostic codes: constraint, input_binding, context_binding, bad_step.\nRun statuses: success (ok true), validation_error, catalog_drift, promotion_drift, partial, error (ok false; partial may have side effects, the others none).\nStep statuses: success, error.\nRisk levels: safe = {readOnly: true, destructive: false, openWorld: false}.\nSummary traces truncate nothing; output is the list of emitted strings.\nStep identifiers are the program's own ids.\n"
-
-type guide struct {
-	ID, Title, Level, Body string
-	Topics                 []string
-}
-
-var guides = []guide{
-	{"core", "toyflow/1 in one page", "core", coreBody, []string{"syntax"}},
-	{"closed-sets", "Closed sets of toyflow/1", "reference", closedSetsBody, []string{"closed-sets"}},
-}
-
-func guideMeta(g guide, lang string) map[string]any {
-	size := len(g.Body)
-	if faulty() && g.ID == "core" {
-		size++ // the recorded fetch then disagrees with the index
-	}
-	return map[string]any{
-		"id": g.ID, "title": g.Title, "level": g.Level, "topics": g.Topics,
-		"language": lang, "version": "1", "size_bytes": size, "format": "text/markdown",
-	}
-}
-
-func args(req *mcp.CallToolRequest) map[string]any {
-	var m map[string]any
-	_ = json.Unmarshal(req.Params.Arguments, &m)
-	return m
-}
-
-func requestError(kind, msg string) *mcp.CallToolResult {
-	return result(map[string]any{"error": map[string]any{"kind": kind, "message": msg}}, true)
-}
-
-func getGuide(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a := args(req)
-	gs, lang := guides, language
-	if full() && a["language"] == calcLanguage {
-		gs, lang = calcGuides, calcLanguage
-	} else if a["language"] != language {
-		return requestError("not_found", "unknown language"), nil
-	}
-	id, _ := a["id"].(string)
-	// Neither Language declares guides.topic_fetch (Part III §7.2).
-	if _, ok := a["topic"]; ok && !faultIs("topic-ignored") {
-		return requestError("invalid_request", "topic fetch is not declared"), nil
-	}
-	if id == "" {
-		var index []any
-		for _, g := range gs {
-			m := guideMeta(g, lang)
-			if faulty() && g.ID == "core" {
-				m["body"] = g.Body
-			}
-			index = append(index, m)
-		}
-		return result(map[string]any{"guides": index}, false), nil
-	}
-	for _, g := range gs {
-		if g.ID == id {
-			m := guideMeta(g, lang)
-			m["body"] = g.Body
-			return result(map[string]any{"guide": m}, false), nil
-		}
-	}
-	if faultIs("guide-kind") {
-		return requestError("invalid_request", "unknown guide"), nil
-	}
-	return requestError("not_found", "unknown guide"), nil
-}
-
-type step struct {
-	ID   string `json:"id"`
-	Emit any    `json:"emit"`
-}
-
-// check validates a flow and returns its steps and diagnostics.
-func check(a map[string]any) ([]step, []any) {
-	raw, _ := json.Marshal(a["flow"])
-	var flow struct {
-		Steps []step `json:"steps"`
-	}
-	if err := json.Unmarshal(raw, &flow); err != nil || flow.Steps == nil {
-		return nil, []any{diag("constraint", "", "a flow is an object with a steps array")}
-	}
-	var ds []any
-	for i, s := range flow.Steps {
-		if _, ok := s.Emit.(string); !ok || s.ID == "" || strings.ContainsAny(s.ID, "#/") {
-			ds = append(ds, diag("bad_step", fmt.Sprintf("/steps/%d", i), "each step needs an id (without # or /) and an emit string"))
-		}
-	}
-	return flow.Steps, ds
-}
-
-func diag(code, path, msg string) map[string]any {
-	return map[string]any{"severity": "error", "code": code, "path": path, "message": msg}
-}
-
-func safe() map[string]any {
-	return map[string]any{"readOnly": true, "destructive": false, "openWorld": false}
-}
-
-func validateFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a := args(req)
-	steps, ds := check(a)
-	ds = append(ds, contextDiags(a)...)
-	if ds == nil {
-		ds = []any{}
-	}
-	resp := map[string]any{"valid": len(ds) == 0, "diagnostics": ds}
-	if len(ds) == 0 {
-		var ps []any
-		for _, s := range steps {
-			ps = append(ps, map[string]any{"id": s.ID, "risk": "safe", "risk_hints": safe()})
-		}
-		if ps == nil {
-			ps = []any{}
-		}
-		hints := safe()
-		if faulty() {
-			hints["destructive"] = true
-		}
-		resp["plan"] = map[string]any{"steps": ps, "max_risk": "safe", "max_risk_hints": hints}
-	}
-	return result(resp, faulty() && len(ds) > 0), nil
-}
-
-// flowRequestError checks a run_flow request's well-formedness (Part II
-// §6.5.2 step 1) and returns the request error, or nil.
-func flowRequestError(a map[string]any) (*mcp.CallToolResult, error) {
-	_, hasFlow := a["flow"]
-	_, hasRef := a["program_ref"]
-	switch {
-	case hasFlow && hasRef && !faultIs("both-runnables"), !hasFlow && !hasRef:
-		return requestError("invalid_request", "give exactly one of flow and program_ref"), nil
-	case hasRef && !hasFlow:
-		return requestError("not_found", "unknown program reference"), nil
-	}
-	if l, ok := a["trace_level"]; ok && l != "none" && l != "summary" && l != "full" {
-		if faultIs("trace-level-rpc") {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "trace_level must be none, summary or full"}
-		}
-		return requestError("invalid_request", "trace_level must be none, summary or full"), nil
-	}
-	if _, ok := a["mode"]; ok {
-		return requestError("invalid_request", "toyflow/1 has execution immediate and takes no mode"), nil
-	}
-	if _, ok := a["test_run"]; ok && !faultIs("test-run-ignored") {
-		return requestError("invalid_request", "toyflow/1 does not declare execute.test_run"), nil
-	}
-	if a["store"] == true && !faultIs("store-ignored") {
-		return requestError("unsupported", "toyflow/1 retains nothing (retention none)"), nil
-	}
-	return nil, nil
-}
-
-func runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a := args(req)
-	if r, err := flowRequestError(a); r != nil || err != nil {
-		return r, err
-	}
-	steps, ds := check(a)
-	ds = append(ds, contextDiags(a)...)
-	if len(ds) > 0 {
-		return result(map[string]any{
-			"run_id":      "run-refused",
-			"outcome":     map[string]any{"ok": false, "status": "validation_error", "error": "the flow is invalid"},
-			"diagnostics": ds,
-		}, false), nil
-	}
-	level := "full"
-	if l, ok := a["trace_level"].(string); ok && l == "summary" {
-		level = "summary"
-	}
-	var trace []any
-	var out []any
-	for _, s := range steps {
-		e := map[string]any{"id": s.ID, "outcome": map[string]any{"ok": true, "status": "success", "error": nil}}
-		if level == "full" || faulty() {
-			e["input"] = map[string]any{"emit": s.Emit}
-		}
-		e["output"] = s.Emit
-		trace = append(trace, e)
-		out = append(out, s.Emit)
-	}
-	if trace == nil {
-		trace = []any{}
-	}
-	outcome := map[string]any{"ok": true, "status": "success", "error": nil}
-	if faulty() {
-		outcome["error"] = "none"
-	}
-	runID := fmt.Sprintf("run-%d", utf8.RuneCountInString(fmt.Sprint(out)))
-	return result(map[string]any{
-		"run_id":  runID,
-		"outcome": outcome,
-		"output":  out,
-		"trace":   map[string]any{"run_id": runID, "level": level, "steps": trace},
-	}, false), nil
 }

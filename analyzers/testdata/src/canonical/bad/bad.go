@@ -49,3 +49,28 @@ var alone = types.CapabilityDeclaration{
 	"execute":  {Form: types.FormTrue}, // want `capability declaration declares "execute" but "validate", which it depends on, is undeclared`
 	"validate": {Form: types.FormFalse},
 }
+
+// A Capability that sets no Form says nothing: it is left out on encode.
+var nothing = types.Capability{} // want `this types.Capability literal sets no Form, so it says nothing: its zero value is absent and a capability declaration leaves it out; write types.Declare\(\), types.DeclareWith\(sub...\) or types.Undeclare\(\) \(Part II §4.2\)`
+
+// Left out, the Language's empty guides entry does not turn off the
+// Server-level guides, so validate keeps its dependency: the only report
+// is the literal's.
+var saysNothing = types.Manifest{
+	Pilotage:     "1.1",
+	Capabilities: types.CapabilityDeclaration{"guides": types.Declare()},
+	Languages: []types.Language{{
+		Name: "flow/1",
+		Capabilities: types.CapabilityDeclaration{
+			"guides":   {},                                       // want `sets no Form, so it says nothing`
+			"execute":  {Sub: map[string]bool{"test_run": true}}, // want `sets no Form, so it says nothing`
+			"validate": types.Capability{Form: types.FormAbsent}, // want `sets no Form, so it says nothing`
+		},
+	}},
+}
+
+// The constructors are read like the literals they build.
+var built = types.CapabilityDeclaration{
+	"execute":  types.DeclareWith("test_run"), // want `capability declaration declares "execute" but "validate", which it depends on, is undeclared`
+	"validate": types.Undeclare(),
+}

@@ -33,3 +33,20 @@ var manifest = types.Manifest{
 
 // Seen alone, a Language-level declaration may rely on a Server default.
 var languageLevel = types.CapabilityDeclaration{"execute": {Form: types.FormTrue}}
+
+// The constructors say what they declare.
+var built = types.Manifest{
+	Pilotage: "1.1",
+	Languages: []types.Language{{
+		Name: "flow/1",
+		Capabilities: types.CapabilityDeclaration{
+			"guides":   types.Declare(),
+			"validate": types.Declare(),
+			"execute":  types.DeclareWith("test_run"),
+			"catalog":  types.Undeclare(),
+		},
+	}},
+}
+
+// A Capability built from a variable Form is left alone.
+func capability(f types.CapabilityForm) types.Capability { return types.Capability{Form: f} }

@@ -73,6 +73,18 @@ type Capability struct {
 	Sub  map[string]bool
 }
 
+func Declare() Capability { return Capability{Form: FormTrue} }
+
+func DeclareWith(sub ...string) Capability {
+	c := Capability{Form: FormObject, Sub: map[string]bool{}}
+	for _, s := range sub {
+		c.Sub[s] = true
+	}
+	return c
+}
+
+func Undeclare() Capability { return Capability{Form: FormFalse} }
+
 type CapabilityDeclaration map[string]Capability
 
 type Retention string

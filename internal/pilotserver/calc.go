@@ -1,17 +1,16 @@
-package main
+package pilotserver
 
-// calc/1 is the second Language of -mode full: a catalog of arithmetic
+// calc/1 is the second Language of mode full: a catalog of arithmetic
 // operations with paging, validation against the catalog, execution in
 // both modes with session retention, and the trace fetch door. Together
 // with toyflow/1 it answers every probe of lint/probe the way the spec
-// states, unless -fault (or PILOTSERVER_FAULT) breaks one requirement.
+// states, unless Config.Fault breaks one requirement.
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,8 +24,9 @@ import (
 
 const calcLanguage = "calc/1"
 
-// Faults, each breaking one requirement that one probe observes.
-var faults = []string{
+// Faults are the faults Config.Fault may name, each breaking one
+// requirement that one probe observes.
+var Faults = []string{
 	"guide-kind",          // unknown guide id answers kind invalid_request
 	"topic-ignored",       // topic without topic_fetch is ignored
 	"catalog-no-version",  // unknown catalog get omits catalog_version
@@ -53,15 +53,9 @@ var faults = []string{
 	"summary-input",       // a summary inline trace keeps the step inputs
 }
 
-// calcContext gives calc/1 a context_schema: its programs then need a
-// unit to validate (-context).
-var calcContext = flag.Bool("context", false, "with -mode full: calc/1 declares a context_schema that requires a unit")
+func (p *server) faultIs(name string) bool { return p.Fault == name }
 
-var fault = flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see faults in calc.go); default $PILOTSERVER_FAULT")
-
-func faultIs(name string) bool { return *fault == name }
-
-func full() bool { return *mode == "full" }
+func (p *server) full() bool { return p.Mode == "full" }
 
 type op struct {
 	ID, Name, Description string
@@ -80,7 +74,7 @@ const catalogVersion = "cv-1"
 
 const calcPage = 2
 
-func calcManifest() map[string]any {
+func (p *server) calcManifest() map[string]any {
 	m := map[string]any{
 		"name":    calcLanguage,
 		"title":   "Calculator programs",
@@ -96,7 +90,7 @@ func calcManifest() map[string]any {
 		"trace":     "full",
 		"retention": "P1D",
 	}
-	if *calcContext {
+	if p.Context {
 		m["context_schema"] = map[string]any{"type": "object", "properties": map[string]any{"unit": map[string]any{"type": "string"}}, "required": []string{"unit"}}
 	}
 	return m
@@ -111,10 +105,10 @@ var calcGuides = []guide{
 	{"calc-closed-sets", "Closed sets of calc/1", "reference", calcClosedSets, []string{"closed-sets"}},
 }
 
-func addCalc(s *mcp.Server) {
+func (p *server) addCalc(add func(*mcp.Tool, mcp.ToolHandler)) {
 	object := map[string]any{"type": "object"}
 	meta := mcp.Meta{extension: map[string]any{"argument": "program", "language": calcLanguage}}
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:        "pilotage_catalog",
 		Description: "Lookup stage of the Pilotage loop: the catalog of operations a calc/1 program may call, with list, get and paging.",
 		InputSchema: map[string]any{
@@ -134,17 +128,17 @@ func addCalc(s *mcp.Server) {
 		},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, catalogTool)
-	s.AddTool(&mcp.Tool{
+	}, p.catalogTool)
+	add(&mcp.Tool{
 		Name:         "check_calc",
 		Description:  "Validate stage for calc/1 programs: checks a program against the catalog and returns diagnostics. Never runs anything.",
 		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"program": map[string]any{}, "context": map[string]any{}}, "required": []string{"program"}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
 		Meta:         meta,
-	}, checkCalc)
+	}, p.checkCalc)
 	destructive, openWorld := false, false
-	s.AddTool(&mcp.Tool{
+	add(&mcp.Tool{
 		Name:        "run_calc",
 		Description: "Execute stage for calc/1 programs: evaluates a validated program (mode immediate) or test-runs its deployment, and returns the outcome with an inline trace.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
@@ -162,14 +156,14 @@ func addCalc(s *mcp.Server) {
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
 		Meta:         meta,
-	}, runCalc)
-	s.AddTool(&mcp.Tool{
+	}, p.runCalc)
+	add(&mcp.Tool{
 		Name:         "fetch_calc_trace",
 		Description:  "Trace fetch stage for calc/1: returns the stored trace of an earlier Run by run_id.",
 		InputSchema:  map[string]any{"type": "object", "properties": map[string]any{"run_id": map[string]any{"type": "string"}, "trace_level": map[string]any{"type": "string"}}, "required": []string{"run_id"}},
 		OutputSchema: object,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, fetchTrace)
+	}, p.fetchTrace)
 }
 
 func entry(o op) map[string]any {
@@ -184,25 +178,25 @@ func entry(o op) map[string]any {
 	}
 }
 
-func catalogError(kind, msg string) *mcp.CallToolResult {
+func (p *server) catalogError(kind, msg string) *mcp.CallToolResult {
 	sc := map[string]any{"error": map[string]any{"kind": kind, "message": msg}, "catalog_version": catalogVersion}
-	if faultIs("catalog-no-version") && kind == "not_found" {
+	if p.faultIs("catalog-no-version") && kind == "not_found" {
 		delete(sc, "catalog_version")
 	}
 	return result(sc, true)
 }
 
-func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	if a["language"] != calcLanguage {
-		return catalogError("not_found", "unknown language"), nil
+		return p.catalogError("not_found", "unknown language"), nil
 	}
 	switch a["verb"] {
 	case "list":
 		start := 0
 		if c, ok := a["cursor"].(string); ok {
 			if _, err := fmt.Sscanf(c, "page-%d", &start); err != nil || start < 1 || (start-1)*calcPage >= len(ops) {
-				return catalogError("invalid_request", "unknown cursor"), nil
+				return p.catalogError("invalid_request", "unknown cursor"), nil
 			}
 			start = (start - 1) * calcPage
 		}
@@ -214,7 +208,7 @@ func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
 		if end < len(ops) {
 			next := fmt.Sprintf("page-%d", end/calcPage+1)
-			if faultIs("cursor-repeat") && start > 0 {
+			if p.faultIs("cursor-repeat") && start > 0 {
 				next = fmt.Sprintf("page-%d", start/calcPage+1)
 			}
 			resp["next_cursor"] = next
@@ -226,14 +220,14 @@ func catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 				return result(map[string]any{"entry": entry(o), "catalog_version": catalogVersion}, false), nil
 			}
 		}
-		return catalogError("not_found", "unknown entry"), nil
+		return p.catalogError("not_found", "unknown entry"), nil
 	case "changed_since":
-		if faultIs("changed-since") {
+		if p.faultIs("changed-since") {
 			return result(map[string]any{"catalog_version": catalogVersion, "changes": []any{}}, false), nil
 		}
-		return catalogError("invalid_request", "changed_since is not declared for calc/1"), nil
+		return p.catalogError("invalid_request", "changed_since is not declared for calc/1"), nil
 	}
-	return catalogError("invalid_request", "unknown verb"), nil
+	return p.catalogError("invalid_request", "unknown verb"), nil
 }
 
 type calcStep struct {
@@ -272,10 +266,10 @@ func findOp(id string) *op {
 	return nil
 }
 
-func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	steps, ds := checkProgram(a["program"])
-	ds = append(ds, calcContextDiags(a)...)
+	ds = append(ds, p.calcContextDiags(a)...)
 	if ds == nil {
 		ds = []any{}
 	}
@@ -287,12 +281,14 @@ func checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		}
 		resp["references"] = refs
 	}
-	return result(resp, faultIs("validate-iserror") && len(ds) > 0), nil
+	return result(resp, p.faultIs("validate-iserror") && len(ds) > 0), nil
 }
 
 // runDir holds the stored Runs, one file each, so that the declared
 // retention (P1D) survives a restart of the server; refused holds the
-// run_ids of refused Runs, which are never stored.
+// run_ids of refused Runs, which are never stored. Both are shared by the
+// servers of one process, as the servers a Streamable HTTP handler starts
+// share one store; run_ids are random, so they never collide.
 var (
 	runDir  = filepath.Join(os.TempDir(), "pilotserver-runs")
 	refused sync.Map
@@ -330,15 +326,15 @@ func loadRun(id string) map[string]any {
 	return rec
 }
 
-func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	_, hasProgram := a["program"]
 	_, hasRef := a["program_ref"]
 	switch {
-	case hasProgram && hasRef && !faultIs("both-runnables"):
+	case hasProgram && hasRef && !p.faultIs("both-runnables"):
 		return requestError("invalid_request", "give exactly one of program and program_ref"), nil
 	case !hasProgram && !hasRef:
-		if faultIs("hang") {
+		if p.faultIs("hang") {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}
@@ -352,14 +348,14 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		case "none", "summary", "full":
 			level = l.(string)
 		default:
-			if faultIs("trace-level-rpc") {
+			if p.faultIs("trace-level-rpc") {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "trace_level must be none, summary or full"}
 			}
 			return requestError("invalid_request", "trace_level must be none, summary or full"), nil
 		}
 	}
 	m, hasMode := a["mode"]
-	if !hasMode && !faultIs("mode-optional") {
+	if !hasMode && !p.faultIs("mode-optional") {
 		return requestError("invalid_request", "calc/1 has execution both: give mode immediate or deploy"), nil
 	}
 	if hasMode && m != "immediate" && m != "deploy" {
@@ -375,9 +371,9 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		if v, ok := replays.Load(key); ok {
 			rec := v.(replay)
 			switch {
-			case rec.body == same && !faultIs("replay-new-run"):
+			case rec.body == same && !p.faultIs("replay-new-run"):
 				return rec.res, nil
-			case rec.body != same && !faultIs("conflict-ignored"):
+			case rec.body != same && !p.faultIs("conflict-ignored"):
 				return requestError("idempotency_conflict", "this idempotency_key was used with another program or input"), nil
 			}
 		}
@@ -390,18 +386,18 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 		}
 		return nil
 	}
-	if r := drift(); r != nil && !faultIs("drift-late") {
+	if r := drift(); r != nil && !p.faultIs("drift-late") {
 		return r, nil
 	}
 	steps, ds := checkProgram(a["program"])
-	ds = append(ds, calcContextDiags(a)...)
+	ds = append(ds, p.calcContextDiags(a)...)
 	if len(ds) > 0 {
 		refused.Store(runID, true)
 		return result(map[string]any{
 			"run_id":      runID,
 			"outcome":     map[string]any{"ok": false, "status": "validation_error", "error": "the program is invalid"},
 			"diagnostics": ds,
-		}, faultIs("guard-iserror")), nil
+		}, p.faultIs("guard-iserror")), nil
 	}
 	if r := drift(); r != nil {
 		return r, nil
@@ -423,16 +419,16 @@ func runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 	// inline level (Part II §6.5 store).
 	stored := map[string]any{"run_id": runID, "outcome": outcome, "output": last, "trace": map[string]any{"run_id": runID, "level": "full", "steps": trace}}
 	switch {
-	case level == "none" && faultIs("trace-none-ignored"):
+	case level == "none" && p.faultIs("trace-none-ignored"):
 		resp["trace"] = map[string]any{"run_id": runID, "level": "full", "steps": trace}
-	case level == "summary" && faultIs("summary-input"):
+	case level == "summary" && p.faultIs("summary-input"):
 		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": trace}
 	case level != "none":
 		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": levelSteps(trace, level)}
 	}
 	store, ok := a["store"].(bool)
 	switch {
-	case faultIs("unstored-kept"), !ok, store && !faultIs("stored-dropped"):
+	case p.faultIs("unstored-kept"), !ok, store && !p.faultIs("stored-dropped"):
 		storeRun(runID, stored)
 	}
 	res := result(resp, false)
@@ -459,12 +455,12 @@ func idempotencyBody(a map[string]any) string {
 
 // calcContextDiags binds calc/1's context: with -context, an object with
 // a string unit is required; without, none is taken (Part II §6.4).
-func calcContextDiags(a map[string]any) []any {
-	if !*calcContext {
-		return contextDiags(a)
+func (p *server) calcContextDiags(a map[string]any) []any {
+	if !p.Context {
+		return p.contextDiags(a)
 	}
 	c, _ := a["context"].(map[string]any)
-	if _, ok := c["unit"].(string); ok || faultIs("context-ignored") {
+	if _, ok := c["unit"].(string); ok || p.faultIs("context-ignored") {
 		return nil
 	}
 	return []any{diag("context_binding", "", "calc/1 needs a context object with a string unit")}
@@ -472,9 +468,9 @@ func calcContextDiags(a map[string]any) []any {
 
 // contextDiags rejects supplied context for a Language without
 // context_schema (Part II §6.4). null and {} say "no context".
-func contextDiags(a map[string]any) []any {
+func (p *server) contextDiags(a map[string]any) []any {
 	c, ok := a["context"]
-	if m, isObj := c.(map[string]any); !ok || c == nil || (isObj && len(m) == 0) || faultIs("context-ignored") {
+	if m, isObj := c.(map[string]any); !ok || c == nil || (isObj && len(m) == 0) || p.faultIs("context-ignored") {
 		return nil
 	}
 	return []any{diag("context_binding", "", "this Language declares no context_schema and takes no context")}
@@ -514,16 +510,16 @@ func apply(s calcStep) float64 {
 
 const unknownRun = "unknown run: it may have expired"
 
-func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (p *server) fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := args(req)
 	id, _ := a["run_id"].(string)
 	level, hasLevel := a["trace_level"].(string)
-	if hasLevel && level != "summary" && level != "full" && !(level == "none" && faultIs("fetch-none")) {
+	if hasLevel && level != "summary" && level != "full" && !(level == "none" && p.faultIs("fetch-none")) {
 		return requestError("invalid_request", "trace_level on the fetch door is summary or full"), nil
 	}
 	rec := loadRun(id)
 	if rec == nil {
-		if _, ok := refused.Load(id); ok && faultIs("run-distinguishable") {
+		if _, ok := refused.Load(id); ok && p.faultIs("run-distinguishable") {
 			return requestError("not_found", "run "+id+" was refused, so it was not stored"), nil
 		}
 		return requestError("not_found", unknownRun), nil
@@ -532,19 +528,19 @@ func fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	for k, v := range rec {
 		out[k] = v
 	}
-	if level == "summary" && !faultIs("fetch-level-ignored") {
+	if level == "summary" && !p.faultIs("fetch-level-ignored") {
 		tr := rec["trace"].(map[string]any)
 		out["trace"] = map[string]any{"run_id": id, "level": "summary", "steps": levelSteps(tr["steps"].([]any), "summary")}
 	}
 	return result(out, false), nil
 }
 
-// validFault reports whether name is a known fault ("" is none).
-func validFault(name string) bool {
+// ValidFault reports whether name is a known fault ("" is none).
+func ValidFault(name string) bool {
 	if name == "" {
 		return true
 	}
-	for _, f := range faults {
+	for _, f := range Faults {
 		if f == name {
 			return true
 		}

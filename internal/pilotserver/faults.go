@@ -1,0 +1,43 @@
+package pilotserver
+
+// ObservedBy names, for each fault, the probes of lint/probe whose calls
+// the fault shows on; validate-iserror shows on every validate probe that
+// sends an invalid program, since the probes' programs are invalid in both
+// Languages. A fault in NeedsRun shows only when --probe-run sends
+// RunProgram.
+var ObservedBy = map[string][]string{
+	"guide-kind":          {"guide-unknown-id"},
+	"topic-ignored":       {"guide-topic-undeclared"},
+	"catalog-no-version":  {"catalog-get-unknown"},
+	"cursor-repeat":       {"catalog-list"},
+	"changed-since":       {"catalog-changed-since-undeclared"},
+	"validate-iserror":    {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
+	"trace-level-rpc":     {"execute-unknown-trace-level"},
+	"store-ignored":       {"execute-store-unsupported"},
+	"mode-optional":       {"execute-mode-missing"},
+	"test-run-ignored":    {"execute-test-run-undeclared"},
+	"both-runnables":      {"execute-both-runnables"},
+	"guard-iserror":       {"execute-invalid-program"},
+	"run-distinguishable": {"trace-refused-run"},
+	"hang":                {"execute-no-runnable"},
+	"drift-late":          {"execute-drift-invalid"},
+	"context-ignored":     {"validate-context-undeclared"},
+	"unstored-kept":       {"trace-unstored-run"},
+	"stored-dropped":      {"trace-fetch-full", "trace-fetch-retained", "trace-fetch-summary"},
+	"fetch-none":          {"trace-fetch-level-none"},
+	"fetch-level-ignored": {"trace-fetch-summary"},
+	"replay-new-run":      {"execute-idempotent-replay"},
+	"conflict-ignored":    {"execute-idempotent-conflict"},
+	"trace-none-ignored":  {"execute-test-run-none", "execute-test-run-store"},
+	"summary-input":       {"execute-test-run-summary"},
+}
+
+// NeedsRun holds the faults that only the --probe-run probes observe.
+var NeedsRun = map[string]bool{
+	"context-ignored": true, "unstored-kept": true, "stored-dropped": true,
+	"fetch-none": true, "fetch-level-ignored": true, "replay-new-run": true,
+	"conflict-ignored": true, "trace-none-ignored": true, "summary-input": true,
+}
+
+// RunProgram is a valid calc/1 program, for --probe-run.
+const RunProgram = `{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`

@@ -1,0 +1,229 @@
+package pilotagetest
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
+	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
+	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
+)
+
+// inProcess checks a go-sdk server the way Run does, and returns the
+// report instead of running subtests.
+func inProcess(t *testing.T, s *mcp.Server, opts ...Option) *Report {
+	t.Helper()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	rep, err := Check(context.Background(), ct, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// failing lists the probes (and "surfaces") whose cases fail, and "(top)"
+// when the server fails as a whole.
+func failing(rep *Report) []string {
+	var out []string
+	for _, c := range rep.Cases {
+		switch {
+		case len(c.Failures) == 0:
+		case c.Probe == "":
+			out = append(out, surfaces)
+		default:
+			out = append(out, c.Probe)
+		}
+	}
+	if len(rep.Failures) > 0 {
+		out = append(out, "(top)")
+	}
+	slices.Sort(out)
+	return out
+}
+
+// errsOf returns the failures of the named case.
+func errsOf(rep *Report, probe string) []string {
+	for _, c := range rep.Cases {
+		if c.Probe == probe {
+			return c.Failures
+		}
+	}
+	return nil
+}
+
+// TestConformant: the conformant testdata server, both Languages, passes
+// through the public entry point, in process.
+func TestConformant(t *testing.T) {
+	start := time.Now()
+	Run(t, pilotserver.New(pilotserver.Config{Mode: "full"}))
+	t.Logf("in-process probe and lint: %v", time.Since(start))
+}
+
+// TestConformantRuns: every applicable probe sent something, and nothing
+// failed, with and without --probe-run.
+func TestConformantRuns(t *testing.T) {
+	for _, opts := range [][]Option{nil, {ProbeRun([]byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`))}} {
+		rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full"}), opts...)
+		if f := failing(rep); len(f) > 0 {
+			t.Errorf("failing: %v", f)
+		}
+		var skipped []string
+		for _, c := range rep.Cases {
+			if c.Skipped != "" {
+				skipped = append(skipped, c.Probe)
+			}
+		}
+		// Without a context_schema the context probes have nothing to
+		// break; without a program no run probe has a Run to judge.
+		want := []string{"guide-unknown-topic", "catalog-unknown-baseline", "validate-context-missing", "validate-context-rejected"}
+		if len(opts) == 0 {
+			want = append(want, "validate-program", "execute-test-run", "execute-test-run-summary", "execute-test-run-none", "execute-test-run-store",
+				"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict",
+				"trace-unstored-run", "trace-fetch-retained", "trace-fetch-summary", "trace-fetch-full", "trace-fetch-level-none")
+		}
+		if !slices.Equal(skipped, want) {
+			t.Errorf("probes not applicable: %v, want %v", skipped, want)
+		}
+	}
+}
+
+// TestFaults: each fault fails exactly the cases of the probes that
+// observe it.
+func TestFaults(t *testing.T) {
+	for _, fault := range pilotserver.Faults {
+		want, ok := pilotserver.ObservedBy[fault]
+		if !ok {
+			t.Errorf("fault %s has no expected probe here", fault)
+			continue
+		}
+		t.Run(fault, func(t *testing.T) {
+			opts := []Option{CallTimeout(300 * time.Millisecond)}
+			if pilotserver.NeedsRun[fault] {
+				opts = append(opts, ProbeRun(json.RawMessage(pilotserver.RunProgram)))
+			}
+			rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: fault}), opts...)
+			got := failing(rep)
+			if !slices.Equal(got, want) {
+				t.Errorf("failing cases %v, want %v", got, want)
+				for _, c := range rep.Cases {
+					for _, e := range c.Failures {
+						t.Logf("%s: %s", c.Name, e)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestNoPilotage: a server with no Pilotage at all fails (it lists no
+// pilotage_manifest), not passes in silence.
+func TestNoPilotage(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "plain", Version: "1"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "echo", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest, map[string]any) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "hi"}}}, nil, nil
+	})
+	rep := inProcess(t, s)
+	if len(failing(rep)) == 0 {
+		t.Error("a server without Pilotage passes")
+	}
+}
+
+// TestOptions: Disable and Regrade move a failing finding out of the
+// failure, and WriteSnapshot keeps the recording.
+func TestOptions(t *testing.T) {
+	srv := func() *mcp.Server { return pilotserver.New(pilotserver.Config{Mode: "full", Fault: "store-ignored"}) }
+	rep := inProcess(t, srv())
+	// The specific rule that sees the fault, and probe-expectation,
+	// which reports in its place once it is off.
+	ids := []string{"call-store-unsupported", "probe-expectation"}
+	if f := failing(rep); !slices.Equal(f, []string{"execute-store-unsupported"}) || !strings.Contains(strings.Join(errsOf(rep, "execute-store-unsupported"), "\n"), ids[0]) {
+		t.Fatalf("store-ignored: failing %v, want execute-store-unsupported by %s", f, ids[0])
+	}
+	if f := failing(inProcess(t, srv(), Disable(ids...))); len(f) > 0 {
+		t.Errorf("with %v disabled, failing: %v", ids, f)
+	}
+	warn := []Option{Regrade(ids[0], Warning), Regrade(ids[1], Warning)}
+	if f := failing(inProcess(t, srv(), warn...)); len(f) > 0 {
+		t.Errorf("with %v warnings, failing: %v", ids, f)
+	}
+	if f := failing(inProcess(t, srv(), append(warn, FailOn(Warning))...)); !slices.Equal(f, []string{"execute-store-unsupported"}) {
+		t.Errorf("with %v warnings and FailOn(Warning), failing: %v", ids, f)
+	}
+	path := t.TempDir() + "/snap/server.snapshot.json"
+	inProcess(t, srv(), WriteSnapshot(path))
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), `"name": "execute-store-unsupported"`) {
+		t.Errorf("the written snapshot lacks the probe (%v)", err)
+	}
+	if _, err := check(context.Background(), snapshotter.Options{Command: []string{"true"}}, []Option{Disable("no-such-rule")}); err == nil || !strings.Contains(err.Error(), "no-such-rule") {
+		t.Errorf("an unknown rule to disable is no error: %v", err)
+	}
+}
+
+// TestUserSeesFault runs a go test of a faulty server, as a user would,
+// in a child process of this test binary, and checks that exactly the
+// subtest of the probe that observes the fault fails.
+func TestUserSeesFault(t *testing.T) {
+	if fault := os.Getenv("PILOTAGETEST_FAULT"); fault != "" {
+		Run(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: fault}))
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestUserSeesFault$", "-test.v")
+	cmd.Env = append(os.Environ(), "PILOTAGETEST_FAULT=guard-iserror")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the faulty server passes:\n%s", out)
+	}
+	fails := regexp.MustCompile(`--- FAIL: (\S+)`).FindAllStringSubmatch(string(out), -1)
+	var got []string
+	for _, m := range fails {
+		got = append(got, m[1])
+	}
+	want := []string{"TestUserSeesFault", "TestUserSeesFault/PIL-EXECUTE-GUARD-B", "TestUserSeesFault/PIL-EXECUTE-GUARD-B/execute-invalid-program"}
+	if !slices.Equal(got, want) {
+		t.Errorf("failed tests %v, want %v\n%s", got, want, out)
+	}
+	for _, s := range []string{"error result-is-error-misused:", "probe: execute-invalid-program (PIL-EXECUTE-GUARD-B), Language calc/1 (Part II §6.5.2)", "request: tools/call run_calc", `"isError":true`, "spec: Part III §6, §7.1"} {
+		if !strings.Contains(string(out), s) {
+			t.Errorf("the output lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+// TestCommand checks the testdata server as a program over stdio, as a
+// server in another language would be checked.
+func TestCommand(t *testing.T) {
+	bin := pilotservertest.Build(t)
+	start := time.Now()
+	RunCommand(t, []string{bin, "-mode", "full"})
+	t.Logf("probe and lint over stdio: %v", time.Since(start))
+	rep, err := check(context.Background(), snapshotter.Options{Command: []string{bin, "-mode", "full", "-fault", "both-runnables"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := failing(rep); !slices.Equal(got, []string{"execute-both-runnables"}) {
+		t.Errorf("failing %v, want [execute-both-runnables]", got)
+	}
+}
+
+// TestSessionTimeout: a session that runs out before the probe finishes
+// fails the server as a whole, instead of passing on what was sent.
+func TestSessionTimeout(t *testing.T) {
+	rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: "hang"}), Timeout(300*time.Millisecond))
+	if len(rep.Failures) == 0 || !strings.Contains(rep.Failures[0], "ran out of its 300ms") {
+		t.Errorf("failures %q", rep.Failures)
+	}
+}
