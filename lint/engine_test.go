@@ -323,7 +323,7 @@ func TestUnrecognizedInputs(t *testing.T) {
 	if jsonSyntax == nil || !jsonSyntax.Syntax {
 		t.Fatal("json-syntax is not a Syntax rule")
 	}
-	rs = append(rs, jsonSyntax)
+	rs = append(rs, jsonSyntax, rules.ByID("json-trailing-data"))
 	pkg := []byte(`{"name": "harborview", "version": "2.4.0"}`)
 	for _, tc := range []struct {
 		name string
@@ -338,18 +338,26 @@ func TestUnrecognizedInputs(t *testing.T) {
 		{name: "named, Pilotage signal", in: lint.Input{Name: "package.json", Data: []byte(`{"name": "harborview", "_meta": {"io.github.jafarsa0/pilotage": {}}}`), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"package.json:1:1 input-kind ", "package.json:1:1 syntax ", "package.json:1:10 syntax /name"}},
 		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
+		// A file that does not parse fails closed: it is a json-syntax
+		// error whenever it was named, forced, or walked under a name no
+		// JSON-with-comments or MCP client config has, Pilotage word or not.
 		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
-			want: []string{}},
+			want: []string{"broken.json:1:10 json-syntax "}},
 		{name: "walked, broken Pilotage", in: lint.Input{Name: "broken.json", Data: []byte(`{"pilotage": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:14 json-syntax "}},
-		// A walked file that does not parse is skipped unless it names MCP
-		// members: a tsconfig.json with comments is no broken snapshot; and
-		// a broken MCP listing that never mentions Pilotage is not judged.
 		{name: "walked tsconfig with comments", in: lint.Input{Name: "tsconfig.json", Data: []byte("{\n  // strict\n  \"compilerOptions\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked tsconfig.base with comments", in: lint.Input{Name: "web/tsconfig.base.json", Data: []byte("{\n  // strict\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked MCP client config with comments", in: lint.Input{Name: "x/mcp.json", Data: []byte("{\n  // servers\n  \"servers\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
 		{name: "walked, broken MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": `)}, kind: snapshot.KindUnknown,
-			want: []string{}, quiet: true},
+			want: []string{"broken.json:1:41 json-syntax "}},
+		{name: "walked, truncated snapshot", in: lint.Input{Name: "snaps/server.json", Data: []byte("{\n  \"tools\": {\n    \"tools\": [\n      {\"name\": \"a\", \"inputSchema\": {\"type\": \"obj")}, kind: snapshot.KindUnknown,
+			want: []string{"snaps/server.json:4:45 json-syntax "}},
+		{name: "named, truncated snapshot, client-config name", in: lint.Input{Name: "mcp.json", Data: []byte(`{"tools": {"tools": [`), Explicit: true}, kind: snapshot.KindUnknown,
+			want: []string{"mcp.json:1:22 json-syntax "}},
 		{name: "walked, broken Pilotage MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "pilotage_manifest", "inputSchema": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:57 json-syntax "}},
+		{name: "walked, trailing data", in: lint.Input{Name: "t.json", Data: []byte(`{"tools": []} }`)}, kind: snapshot.KindToolsList,
+			want: []string{"t.json:1:1 syntax ", "t.json:1:15 json-trailing-data "}},
 		{name: "named JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n"), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"app.jsonl:1:1 input-kind "}, quiet: true},
 		{name: "walked JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n")}, kind: snapshot.KindUnknown, want: []string{}},

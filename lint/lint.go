@@ -296,18 +296,30 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	// A document read as a kind it does not fit would draw findings about a
 	// reading the user did not mean; only the text rules apply to it.
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
-	if snap.Kind == snapshot.KindUnknown && err == nil && !in.Explicit && len(f.Docs) == 0 && !mentionsMCP(f.Data) {
+	// A gate fails closed: text that does not parse is judged by the text
+	// rules, Pilotage signal or not, when the user named the file, forced
+	// its kind, or the walk met it under a name no config file has; a
+	// truncated snapshot must not pass because the break came before its
+	// first Pilotage word.
+	judgeText := unparsed(f) && (in.Explicit || opt.InputKind != "" || !SkippedByName(in.Name))
+	if snap.Kind == snapshot.KindUnknown && err == nil && !in.Explicit && !judgeText && len(f.Docs) == 0 && !mentionsMCP(f.Data) {
 		return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
 	}
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
-		if !in.Explicit {
+		if !in.Explicit && !judgeText {
 			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
 		}
-		report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
+		if in.Explicit {
+			report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
+		}
 	}
 	// Pilotage binds only Servers that implement it: without a signal no
-	// rule runs, not even the text rules, unless the input is blank.
-	silent := !snap.Pilotage() && !snap.Blank()
+	// rule runs, not even the text rules, unless the input is blank or
+	// does not parse (judgeText), when only the text rules run.
+	silent := !snap.Pilotage() && !snap.Blank() && !judgeText
+	if judgeText && !snap.Pilotage() {
+		unknown = true
+	}
 	skipped := map[string]bool{}
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {

@@ -122,6 +122,7 @@ type lintFlags struct {
 	printConfig   bool
 	exclude       []string
 	namedAsWalked bool
+	allowEmpty    bool
 }
 
 func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
@@ -139,6 +140,7 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.Int64Var(&f.maxBytes, "max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
 	fs.StringArrayVar(&f.exclude, "exclude", nil, "skip files and folders matching this glob in directory walks (** spans folders; repeatable)")
+	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "exit 0 when the paths hold no .json or .jsonl file at all (after --exclude) instead of failing")
 	fs.BoolVar(&f.namedAsWalked, "skip-unrecognized", false, "skip named files whose kind is not recognised, as a directory walk does (for hooks that pass every matching file)")
 	fs.Usage = func() {
 		var names []string
@@ -206,6 +208,13 @@ func runLint(args []string, e *env) int {
 	}
 	for _, err := range errs {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
+	}
+	// A gate fails closed: a path typo or an --exclude that matches
+	// everything must not pass as "no findings".
+	if len(ins) == 0 && len(errs) == 0 && !f.allowEmpty {
+		fmt.Fprintf(e.stderr, "pilotage-lint: no inputs were targeted: %s %s %s no .json or .jsonl file%s; check the paths, or pass --allow-empty\n",
+			lint.Plural(len(paths), "path"), strings.Join(paths, " "), map[bool]string{true: "holds", false: "hold"}[len(paths) == 1], map[bool]string{true: " after --exclude", false: ""}[len(f.exclude) > 0])
+		return exitUsage
 	}
 	ctx := context.Background()
 	var current sync.Map
