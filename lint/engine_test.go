@@ -772,3 +772,33 @@ func TestFallbackScope(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// TestListFailed: a snapshot that records a tools/list or resources/list
+// error is an error at the recorded error, for any server, Pilotage or
+// not; a snapshot with its lists is not, and the rule can be turned off.
+func TestListFailed(t *testing.T) {
+	failed := []byte("{\n  \"initialize\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"tools\": {}}, \"serverInfo\": {\"name\": \"x\", \"version\": \"1\"}},\n  \"tools\": {\"error\": {\"code\": -32603, \"message\": \"database unavailable\"}}\n}\n")
+	resources := []byte(`{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}, "resources": {"error": {"code": -32601, "message": "Method not found"}}}`)
+	healthy := []byte(`{"initialize": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "x", "version": "1"}}, "tools": {"tools": []}}`)
+	rs := lint.EngineRules()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		rs   []*lint.Rule
+		want []string
+	}{
+		{"tools/list refused", failed, rs, []string{"s.json:3:22 snapshot-list-failed /tools/error"}},
+		{"resources/list refused", resources, rs, []string{"s.json:1:113 snapshot-list-failed /resources/error"}},
+		{"healthy", healthy, rs, []string{}},
+		{"turned off", failed, []*lint.Rule{lint.InputKindRule}, []string{}},
+	} {
+		res := run(t, []lint.Input{{Name: "s.json", Data: tc.data}}, &lint.Options{Rules: tc.rs})
+		if got := brief(res.Findings); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	res := run(t, []lint.Input{{Name: "s.json", Data: failed}}, &lint.Options{Rules: rs})
+	if msg := res.Findings[0].Message; msg != `the server answered tools/list with JSON-RPC error -32603 "database unavailable", so the snapshot holds no tools and nothing about them was checked; fix the server and take the snapshot again` || res.Findings[0].Severity != lint.Error {
+		t.Errorf("finding %+v", res.Findings[0])
+	}
+}

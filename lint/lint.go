@@ -313,6 +313,19 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 			report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
 		}
 	}
+	// A listing the server refused leaves nothing to judge; that is said
+	// whatever the signal, or the gate would pass a broken server.
+	if r := selected(opt.Rules, ListFailedRule); r != nil && snap.Kind == snapshot.KindSnapshot {
+		for _, d := range f.Docs {
+			for _, list := range []string{"tools", "resources"} {
+				if e := d.Root.Path(list, "error"); e.IsObject() {
+					msg, _ := e.Str("message")
+					p := &Pass{Snap: snap, Rule: r, report: report, skip: func(string) {}}
+					p.ReportMissing(e, "the server answered %s/list with JSON-RPC error %s %q, so the snapshot holds no %s and nothing about them was checked; fix the server and take the snapshot again", list, e.Get("code").Text(), msg, list)
+				}
+			}
+		}
+	}
 	// Pilotage binds only Servers that implement it: without a signal no
 	// rule runs, not even the text rules, unless the input is blank or
 	// does not parse (judgeText), when only the text rules run.

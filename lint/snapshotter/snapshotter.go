@@ -93,8 +93,10 @@ type Error struct {
 	Err   error
 	// Stderr is the tail of the server's standard error, when it has one.
 	Stderr string
-	// answered is true when the server replied with a JSON-RPC error.
+	// answered is true when the server replied with a JSON-RPC error,
+	// which rpc holds.
 	answered bool
+	rpc      *jsonrpc.Error
 }
 
 func (e *Error) Error() string {
@@ -210,8 +212,11 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	switch {
 	case errors.As(err, &le) && le.answered:
 		// The server is up and said no: the handshake it answered is
-		// still worth linting.
-		res.Warnings = append(res.Warnings, le.Err.Error()+"; the snapshot has no tools")
+		// still worth linting, and the refusal is recorded where the list
+		// belongs, so that lint fails the snapshot (snapshot-list-failed)
+		// instead of passing a file that merely has no tools.
+		res.Warnings = append(res.Warnings, le.Err.Error()+"; the snapshot records the error instead of tools, and lint fails it")
+		doc = append(doc, member{"tools", objectValue{{"error", rawValue(mustJSON(le.rpc))}}})
 	case err != nil:
 		return nil, err
 	default:
@@ -254,7 +259,10 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		})
 		if err != nil {
 			var e *Error
-			if errors.As(err, &e) && ctx.Err() == nil {
+			if errors.As(err, &e) && e.answered {
+				res.Warnings = append(res.Warnings, e.Err.Error()+"; the snapshot records the error instead of resources, and lint fails it")
+				doc = append(doc, member{"resources", objectValue{{"error", rawValue(mustJSON(e.rpc))}}})
+			} else if errors.As(err, &e) && ctx.Err() == nil {
 				res.Warnings = append(res.Warnings, "resources/list failed, so the snapshot has no resources: "+e.Err.Error())
 			} else {
 				return nil, err
@@ -316,7 +324,7 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 			return nil, &Error{Stage: method, Err: fmt.Errorf("%s failed: %w", method, ferr)}
 		}
 		if ex.err != nil {
-			return nil, &Error{Stage: method, answered: true, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
+			return nil, &Error{Stage: method, answered: true, rpc: ex.err, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
 		}
 		n := parseRaw(ex.result)
 		if arr := n.Get(member); arr.IsArray() {
