@@ -36,6 +36,10 @@ import (
 // DefaultTimeout bounds a whole snapshot session.
 const DefaultTimeout = 30 * time.Second
 
+// DefaultDiscoverTimeout is the wait for server/discover: an answer
+// costs a round trip, so a server silent this long is not going to answer.
+const DefaultDiscoverTimeout = 5 * time.Second
+
 // maxPages stops a server whose cursors never end.
 const maxPages = 1000
 
@@ -62,6 +66,11 @@ type Options struct {
 	Calls []Call
 	// Timeout bounds the whole session; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// DiscoverTimeout bounds the wait for an answer to server/discover
+	// before falling back to initialize, for servers that ignore the
+	// method instead of refusing it; 0 means DefaultDiscoverTimeout, at
+	// most a third of Timeout.
+	DiscoverTimeout time.Duration
 	// ProtocolVersion is the MCP revision offered first; "" lets the SDK
 	// offer its latest (2026-07-28, through server/discover) and fall back
 	// to initialize when the server declines.
@@ -70,6 +79,9 @@ type Options struct {
 	ClientVersion string
 	// Probe, when set, sends the probe set after the calls (probe.go).
 	Probe *Probing
+
+	// transport, set by tests, replaces Command and URL.
+	transport mcp.Transport
 }
 
 // Result is a finished snapshot.
@@ -113,7 +125,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // snapshot. The server process, when there is one, is stopped on every
 // path before Take returns.
 func Take(ctx context.Context, opt Options) (res *Result, err error) {
-	if (len(opt.Command) == 0) == (opt.URL == "") {
+	if (len(opt.Command) == 0) == (opt.URL == "") && opt.transport == nil {
 		return nil, &Error{Stage: "start", Err: errors.New("give either a command to start or --url, not both")}
 	}
 	timeout := opt.Timeout
@@ -124,10 +136,13 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	defer cancel()
 
 	var transport mcp.Transport
+	var rec *recorder
 	var stderr *tail
 	var proc *process
 	var watch *watcher
-	if opt.URL != "" {
+	if opt.transport != nil {
+		transport = opt.transport
+	} else if opt.URL != "" {
 		if err := checkURL(opt.URL); err != nil {
 			return nil, &Error{Stage: "start", Err: err}
 		}
@@ -160,14 +175,18 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		if err != nil && errors.As(err, &e) {
 			switch ctx.Err() {
 			case context.DeadlineExceeded:
-				e.Err = fmt.Errorf("timed out after %s during %s: %w", timeout, e.Stage, e.Err)
+				e.Err = fmt.Errorf("timed out after %s during %s: %w%s", timeout, step(e.Stage, rec), e.Err, timeoutHint(rec, opt.URL == ""))
 			case context.Canceled:
 				e.Err = fmt.Errorf("interrupted during %s; the server was stopped", e.Stage)
 			}
 		}
 	}()
 
-	rec := newRecorder(transport)
+	rec = newRecorder(transport)
+	rec.discoverWait = opt.DiscoverTimeout
+	if rec.discoverWait <= 0 {
+		rec.discoverWait = min(DefaultDiscoverTimeout, (timeout / 3).Truncate(time.Millisecond))
+	}
 	caps := &mcp.ClientCapabilities{}
 	// Part III §1.2: a Client implementing Pilotage declares the extension.
 	caps.AddExtension(types.ExtensionID, map[string]any{})
@@ -296,6 +315,39 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	b.WriteByte('\n')
 	res.JSON = b.Bytes()
 	return res, nil
+}
+
+// step names the step a timeout struck: the stage, and within the
+// handshake the request still waiting.
+func step(stage string, rec *recorder) string {
+	if rec == nil || stage != "handshake" {
+		return stage
+	}
+	p := rec.pending()
+	_, unanswered := rec.state()
+	switch {
+	case p == "initialize" && unanswered:
+		return fmt.Sprintf("the handshake (initialize, tried after server/discover drew no answer within %s)", rec.discoverWait)
+	case p != "":
+		return "the handshake (" + p + ")"
+	}
+	return stage
+}
+
+// timeoutHint adds advice when the server never said anything: a command
+// still starting (npx -y downloads its package on a cold cache) needs a
+// longer --timeout, not a fix.
+func timeoutHint(rec *recorder, command bool) string {
+	if rec == nil {
+		return ""
+	}
+	if heard, _ := rec.state(); heard {
+		return ""
+	}
+	if command {
+		return "; the server has not sent anything yet: if it is still starting (a cold npx -y or uvx downloads its package first), raise --timeout"
+	}
+	return "; the server has not answered anything yet: raise --timeout if it is slow to wake"
 }
 
 type session struct {
