@@ -307,7 +307,14 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 
 	if opt.Probe != nil {
-		doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
+		// Probes ask Pilotage questions; a server that shows no sign of
+		// Pilotage has nothing to answer, and its "unknown tool" replies
+		// would only be misread as defects.
+		if manifestResult == nil && !pilotageSignal(ir, tools) {
+			res.Warnings = append(res.Warnings, "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_* tool and the handshake declares no "+types.ExtensionID+" extension), so it is an ordinary MCP server, which the probes do not judge")
+		} else {
+			doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
+		}
 	}
 
 	var b bytes.Buffer
@@ -315,6 +322,22 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	b.WriteByte('\n')
 	res.JSON = b.Bytes()
 	return res, nil
+}
+
+// pilotageSignal reports whether the live server shows Pilotage: a
+// reserved pilotage_* tool in its listing, or the extension declared in
+// the handshake's capabilities.
+func pilotageSignal(ir *mcp.InitializeResult, tools []*source.Node) bool {
+	for _, t := range tools {
+		if n, _ := t.Str("name"); strings.HasPrefix(n, types.ReservedToolPrefix) {
+			return true
+		}
+	}
+	if ir == nil || ir.Capabilities == nil {
+		return false
+	}
+	b, err := json.Marshal(ir.Capabilities)
+	return err == nil && (bytes.Contains(b, []byte(`"`+types.ExtensionID+`"`)) || bytes.Contains(b, []byte(`"`+types.LegacyExtensionID+`"`)))
 }
 
 // step names the step a timeout struck: the stage, and within the
