@@ -234,20 +234,37 @@ func runLint(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "pilotage-lint: stopped after --timeout %s%s\n", f.timeout, where)
 		return exitUsage
 	}
+	var linted []string
+	for _, fi := range res.Files {
+		linted = append(linted, fi.Path)
+	}
 	if f.writeBaseline != "" {
 		// The new baseline takes effect at once: this run then reports
-		// only what it could not record, and exits 0 for an adoption.
-		base = baseline.New(f.writeBaseline, res.Findings)
+		// only what it could not record, and exits 0 for an adoption. The
+		// entries of files this run did not lint (a hook passes the
+		// staged ones) are kept.
+		var prev *baseline.Baseline
+		if _, err := os.Stat(f.writeBaseline); err == nil {
+			if prev, err = baseline.Load(f.writeBaseline); err != nil {
+				fmt.Fprintf(e.stderr, "pilotage-lint: --write-baseline: %v; it keeps the entries of files this run does not lint, so fix or remove the file first\n", err)
+				return exitUsage
+			}
+		}
+		base = baseline.New(f.writeBaseline, res.Findings).Merge(prev, linted)
 		if err := base.Save(f.writeBaseline); err != nil {
 			fmt.Fprintf(e.stderr, "pilotage-lint: --write-baseline: %v\n", err)
 			return exitUsage
 		}
 		if !f.out.quiet {
-			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s\n", len(base.Findings), lint.Plural(len(base.Findings), "finding"), f.writeBaseline)
+			kept := ""
+			if n := len(base.Findings) - len(res.Findings); n > 0 {
+				kept = fmt.Sprintf(", and kept %d of files this run did not lint", n)
+			}
+			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s%s\n", len(res.Findings), lint.Plural(len(res.Findings), "finding"), f.writeBaseline, kept)
 		}
 	}
 	if base != nil {
-		kept, n, stale := base.Filter(res.Findings)
+		kept, n, stale := base.Filter(res.Findings, linted)
 		res.Findings = kept
 		name := f.baseline
 		if f.writeBaseline != "" {
