@@ -60,3 +60,20 @@ func TestEmptyTargetSet(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigValueIsTheFiles: a bad value read from the config file is
+// reported as the file's, and the same value given as a flag as the flag's.
+func TestConfigValueIsTheFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, ".pilotage-lint.yaml"), []byte("fail-on: fatal\n"))
+	write(t, filepath.Join(dir, "a.json"), []byte(`{"tools": []}`))
+	code, _, errOut := cli(t, dir, "", "a.json")
+	if code != exitUsage || !strings.Contains(errOut, ".pilotage-lint.yaml: fail-on: unknown severity \"fatal\"") || strings.Contains(errOut, "--fail-on") {
+		t.Errorf("from the file: exit %d, stderr %q", code, errOut)
+	}
+	must(t, os.Remove(filepath.Join(dir, ".pilotage-lint.yaml")))
+	code, _, errOut = cli(t, dir, "", "--fail-on", "fatal", "a.json")
+	if code != exitUsage || !strings.Contains(errOut, "--fail-on: unknown severity \"fatal\"") {
+		t.Errorf("from the flag: exit %d, stderr %q", code, errOut)
+	}
+}
