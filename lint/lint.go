@@ -52,6 +52,10 @@ type FileInfo struct {
 	// rule judged it; reports say so once, in the summary, not as a
 	// finding that --fail-on could trip on.
 	NoPilotage bool `json:"no_pilotage,omitempty"`
+	// Server and ServerVersion are the serverInfo the input's handshake
+	// recorded, for reports that name the server.
+	Server        string `json:"-"`
+	ServerVersion string `json:"-"`
 	// Probes are the calls snapshot --probe recorded on purpose, in file
 	// order, read from the same parse the rules judged; reports use them
 	// for probe coverage and to name a finding's probe.
@@ -350,7 +354,14 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	return FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}, dropCovered(findings, opt.Rules), skips, true
+	info := FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
+	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
+		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
+			info.Server, _ = si.Str("name")
+			info.ServerVersion, _ = si.Str("version")
+		}
+	}
+	return info, dropCovered(findings, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside

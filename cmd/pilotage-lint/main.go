@@ -277,7 +277,7 @@ func runLint(args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), lint.Plural(len(stale), "finding"), name, name)
 		}
 	}
-	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res)}, sel.failOn, len(errs) > 0)
+	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res), Time: time.Now()}, sel.failOn, len(errs) > 0)
 }
 
 // finish is the last step of every command that reports findings: it sets
