@@ -63,6 +63,17 @@ func TestAction(t *testing.T) {
 		}
 		scripts[s.Name], envs[s.Name] = s.Run, s.Env
 	}
+	// Go's module and build caches are kept, keyed by the action's own
+	// go.sum, which exists in this repository.
+	var cached bool
+	for _, st := range a.Runs.Steps {
+		if strings.HasPrefix(st.Uses, "actions/setup-go@") {
+			cached = st.With["cache"] == "true" && st.With["cache-dependency-path"] == "${{ github.action_path }}/go.sum"
+		}
+	}
+	if _, err := os.Stat(repoPath(t, "go.sum")); err != nil || !cached {
+		t.Errorf("setup-go does not cache by the action's go.sum (%v)", err)
+	}
 	lintScript, diffScript := scripts["Lint"], scripts["Diff snapshots against the base revision"]
 	if !strings.Contains(lintScript, "--format github") || diffScript == "" {
 		t.Fatalf("action.yml lost its lint or diff step")

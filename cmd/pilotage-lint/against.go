@@ -217,11 +217,9 @@ func compareAgainst(t *revTree, paths []string, exclude []string, maxBytes int64
 		return run
 	}
 	used := map[string]bool{}
-	// Only the NEW side counts as a file of the run: the revision's copy
-	// is what it is compared with.
 	add := func(res *lint.Result) {
 		run.compared++
-		run.res.Files = append(run.res.Files, res.Files[len(res.Files)-1])
+		run.res.Files = append(run.res.Files, res.Files...)
 		run.res.Findings = append(run.res.Findings, res.Findings...)
 	}
 	for i := range ins {

@@ -93,11 +93,12 @@ func Compare(old, new *lint.Input, opt *Options) (*lint.Result, error) {
 	for _, ch := range checks {
 		c.run(ch.check, ch.rules, byID[lint.InternalRule.ID])
 	}
-	res := &lint.Result{}
-	for i, in := range []*lint.Input{old, new} {
-		if in != nil {
-			res.Files = append(res.Files, lint.FileInfo{Path: in.Name, Kind: []*snapshot.Snapshot{a, b}[i].Kind})
-		}
+	// The run's file is NEW, where every finding sits, so that a report
+	// per file (JUnit's test suites) has one test case per rule; OLD only
+	// when there is no NEW.
+	res := &lint.Result{Files: []lint.FileInfo{{Path: name(new), Kind: b.Kind}}}
+	if new == nil {
+		res.Files = []lint.FileInfo{{Path: old.Name, Kind: a.Kind}}
 	}
 	for _, f := range c.findings {
 		if !lint.Ignored(opt.Ignores, &f) {
@@ -106,6 +107,13 @@ func Compare(old, new *lint.Input, opt *Options) (*lint.Result, error) {
 	}
 	res.Findings = lint.Dedupe(res.Findings)
 	return res, nil
+}
+
+func name(in *lint.Input) string {
+	if in == nil {
+		return ""
+	}
+	return in.Name
 }
 
 // run runs one check, turning a panic into an internal-error finding (when
