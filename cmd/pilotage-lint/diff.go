@@ -102,7 +102,7 @@ func runDiffAgainst(e *env, fs *pflag.FlagSet, out *outputFlags, sf *selectionFl
 		return usageError(e, fs, fmt.Errorf("--against %s names one file; give at most one NEW input (got %d)", against, fs.NArg()))
 	}
 	if !oneFile && fs.NArg() == 0 {
-		return usageError(e, fs, errors.New("give the paths to compare with --against, such as snapshots/ or ."))
+		return usageError(e, fs, errors.New("give the paths to compare with --against, such as snapshots/ (or . for the whole work tree)"))
 	}
 	sel, err := sf.resolve(rules.CommandDiff)
 	if err != nil {

@@ -514,6 +514,6 @@ func runHelp(args []string, e *env) int {
 			names = append(names, c.name)
 		}
 	}
-	fmt.Fprintf(e.stderr, "pilotage-lint help: unknown command %q; the commands are %s\n", name, strings.Join(names, ", "))
+	fmt.Fprintf(e.stderr, "pilotage-lint help: unknown command %q; the commands are %s\nusage: pilotage-lint help [COMMAND]\n", name, strings.Join(names, ", "))
 	return exitUsage
 }
