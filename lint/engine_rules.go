@@ -30,6 +30,15 @@ var (
 		Bad:        `{"pilotage": "1.1", "languages": [ ... ]}   (a manifest alone: tool checks skipped)`,
 		Good:       `{"manifest": {...}, "tools": {"tools": [...]}, "initialize": {...}}`,
 	}
+	ListFailedRule = &Rule{
+		ID:       "snapshot-list-failed",
+		Severity: Error,
+		Spec:     "pilotage-lint",
+		Summary:  "The snapshot records that the server answered tools/list or resources/list with a JSON-RPC error.",
+		Doc:      "`pilotage-lint snapshot` writes `\"tools\": {\"error\": {...}}` (or the same under `resources`) when the server answered the listing with a JSON-RPC error instead of a list. Such a snapshot holds no tools, so no rule can judge them: linting it clean would let a \"snapshot, then lint\" CI step pass on a broken server. The finding sits at the recorded error, for any server, Pilotage or not, since it says that nothing could be checked.",
+		Bad:      `{"initialize": {...}, "tools": {"error": {"code": -32603, "message": "database unavailable"}}}`,
+		Good:     `{"initialize": {...}, "tools": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}}`,
+	}
 	InternalRule = &Rule{
 		ID:       "internal-error",
 		Severity: Error,
@@ -43,7 +52,7 @@ var (
 )
 
 // EngineRules returns the rules the engine reports itself.
-func EngineRules() []*Rule { return []*Rule{InputKindRule, SkippedRule, InternalRule} }
+func EngineRules() []*Rule { return []*Rule{InputKindRule, SkippedRule, ListFailedRule, InternalRule} }
 
 // Selection is a user's choice of rules and severities.
 type Selection struct {

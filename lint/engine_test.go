@@ -323,7 +323,7 @@ func TestUnrecognizedInputs(t *testing.T) {
 	if jsonSyntax == nil || !jsonSyntax.Syntax {
 		t.Fatal("json-syntax is not a Syntax rule")
 	}
-	rs = append(rs, jsonSyntax)
+	rs = append(rs, jsonSyntax, rules.ByID("json-trailing-data"))
 	pkg := []byte(`{"name": "harborview", "version": "2.4.0"}`)
 	for _, tc := range []struct {
 		name string
@@ -338,18 +338,26 @@ func TestUnrecognizedInputs(t *testing.T) {
 		{name: "named, Pilotage signal", in: lint.Input{Name: "package.json", Data: []byte(`{"name": "harborview", "_meta": {"io.github.jafarsa0/pilotage": {}}}`), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"package.json:1:1 input-kind ", "package.json:1:1 syntax ", "package.json:1:10 syntax /name"}},
 		{name: "walked", in: lint.Input{Name: "package.json", Data: pkg}, kind: snapshot.KindUnknown, want: []string{}},
+		// A file that does not parse fails closed: it is a json-syntax
+		// error whenever it was named, forced, or walked under a name no
+		// JSON-with-comments or MCP client config has, Pilotage word or not.
 		{name: "walked, broken", in: lint.Input{Name: "broken.json", Data: []byte(`{"name": `)}, kind: snapshot.KindUnknown,
-			want: []string{}},
+			want: []string{"broken.json:1:10 json-syntax "}},
 		{name: "walked, broken Pilotage", in: lint.Input{Name: "broken.json", Data: []byte(`{"pilotage": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:14 json-syntax "}},
-		// A walked file that does not parse is skipped unless it names MCP
-		// members: a tsconfig.json with comments is no broken snapshot; and
-		// a broken MCP listing that never mentions Pilotage is not judged.
 		{name: "walked tsconfig with comments", in: lint.Input{Name: "tsconfig.json", Data: []byte("{\n  // strict\n  \"compilerOptions\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked tsconfig.base with comments", in: lint.Input{Name: "web/tsconfig.base.json", Data: []byte("{\n  // strict\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
+		{name: "walked MCP client config with comments", in: lint.Input{Name: "x/mcp.json", Data: []byte("{\n  // servers\n  \"servers\": {}\n}\n")}, kind: snapshot.KindUnknown, want: []string{}},
 		{name: "walked, broken MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "a", "inputSchema": `)}, kind: snapshot.KindUnknown,
-			want: []string{}, quiet: true},
+			want: []string{"broken.json:1:41 json-syntax "}},
+		{name: "walked, truncated snapshot", in: lint.Input{Name: "snaps/server.json", Data: []byte("{\n  \"tools\": {\n    \"tools\": [\n      {\"name\": \"a\", \"inputSchema\": {\"type\": \"obj")}, kind: snapshot.KindUnknown,
+			want: []string{"snaps/server.json:4:45 json-syntax "}},
+		{name: "named, truncated snapshot, client-config name", in: lint.Input{Name: "mcp.json", Data: []byte(`{"tools": {"tools": [`), Explicit: true}, kind: snapshot.KindUnknown,
+			want: []string{"mcp.json:1:22 json-syntax "}},
 		{name: "walked, broken Pilotage MCP", in: lint.Input{Name: "broken.json", Data: []byte(`{"tools": [{"name": "pilotage_manifest", "inputSchema": `)}, kind: snapshot.KindUnknown,
 			want: []string{"broken.json:1:57 json-syntax "}},
+		{name: "walked, trailing data", in: lint.Input{Name: "t.json", Data: []byte(`{"tools": []} }`)}, kind: snapshot.KindToolsList,
+			want: []string{"t.json:1:1 syntax ", "t.json:1:15 json-trailing-data "}},
 		{name: "named JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n"), Explicit: true}, kind: snapshot.KindUnknown,
 			want: []string{"app.jsonl:1:1 input-kind "}, quiet: true},
 		{name: "walked JSON Lines log", in: lint.Input{Name: "app.jsonl", Data: []byte("{\"level\": \"info\"}\n{\"level\": \"warn\"}\n")}, kind: snapshot.KindUnknown, want: []string{}},
@@ -587,7 +595,12 @@ func TestInputKindsThroughRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := run(t, []lint.Input{{Name: name, Data: data, Explicit: true}}, &lint.Options{Rules: rules.All()})
-			if want := []lint.FileInfo{{Path: name, Kind: tc.kind}}; !reflect.DeepEqual(res.Files, want) {
+			// The handshake's serverInfo names the server, where there is one.
+			want := []lint.FileInfo{{Path: name, Kind: tc.kind}}
+			if len(res.Files) == 1 && res.Files[0].Server != "" {
+				want[0].Server, want[0].ServerVersion = "harborview-buildings", "2.4.0"
+			}
+			if !reflect.DeepEqual(res.Files, want) {
 				t.Errorf("files %+v, want %+v", res.Files, want)
 			}
 			for _, f := range res.Findings {
@@ -762,5 +775,35 @@ func TestFallbackScope(t *testing.T) {
 	sort.Strings(want)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestListFailed: a snapshot that records a tools/list or resources/list
+// error is an error at the recorded error, for any server, Pilotage or
+// not; a snapshot with its lists is not, and the rule can be turned off.
+func TestListFailed(t *testing.T) {
+	failed := []byte("{\n  \"initialize\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"tools\": {}}, \"serverInfo\": {\"name\": \"x\", \"version\": \"1\"}},\n  \"tools\": {\"error\": {\"code\": -32603, \"message\": \"database unavailable\"}}\n}\n")
+	resources := []byte(`{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}, "resources": {"error": {"code": -32601, "message": "Method not found"}}}`)
+	healthy := []byte(`{"initialize": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "x", "version": "1"}}, "tools": {"tools": []}}`)
+	rs := lint.EngineRules()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		rs   []*lint.Rule
+		want []string
+	}{
+		{"tools/list refused", failed, rs, []string{"s.json:3:22 snapshot-list-failed /tools/error"}},
+		{"resources/list refused", resources, rs, []string{"s.json:1:113 snapshot-list-failed /resources/error"}},
+		{"healthy", healthy, rs, []string{}},
+		{"turned off", failed, []*lint.Rule{lint.InputKindRule}, []string{}},
+	} {
+		res := run(t, []lint.Input{{Name: "s.json", Data: tc.data}}, &lint.Options{Rules: tc.rs})
+		if got := brief(res.Findings); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	res := run(t, []lint.Input{{Name: "s.json", Data: failed}}, &lint.Options{Rules: rs})
+	if msg := res.Findings[0].Message; msg != `the server answered tools/list with JSON-RPC error -32603 "database unavailable", so the snapshot holds no tools and nothing about them was checked; fix the server and take the snapshot again` || res.Findings[0].Severity != lint.Error {
+		t.Errorf("finding %+v", res.Findings[0])
 	}
 }

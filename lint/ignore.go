@@ -2,6 +2,7 @@ package lint
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,6 +28,11 @@ type Ignore struct {
 	// is the working directory.
 	Base string `json:"-" yaml:"-"`
 }
+
+// Ignored reports whether an ignore entry covers finding f: its rule, a
+// path matching f's file, and a pointer prefix of f's pointer or of its
+// identity key.
+func Ignored(ignores []Ignore, f *Finding) bool { return ignored(ignores, f) }
 
 func ignored(ignores []Ignore, f *Finding) bool {
 	for _, ig := range ignores {
@@ -154,3 +160,47 @@ func identity(arr, el *source.Node, index string) string {
 	}
 	return index
 }
+
+// Follow resolves key, a pointer in identity form (see KeyOf), inside root
+// as far as it goes and returns the deepest value reached: root itself when
+// not even the first token resolves. An [member=value] token picks the
+// array element whose member has that value, so a key taken in one
+// document finds the same named thing in another, wherever it moved.
+func Follow(root *source.Node, key string) *source.Node {
+	cur := root
+	if root == nil || key == "" || !strings.HasPrefix(key, "/") {
+		return cur
+	}
+	for _, raw := range strings.Split(key[1:], "/") {
+		var next *source.Node
+		if m, v, ok := identityToken(raw); ok && cur.Kind == source.Array {
+			for _, el := range cur.Kids() {
+				if s, ok := el.Str(m); ok && s == v {
+					next = el
+					break
+				}
+			}
+		} else {
+			next = cur.Path(unescape(raw))
+		}
+		if next == nil {
+			return cur
+		}
+		cur = next
+	}
+	return cur
+}
+
+// identityToken splits a "[member=value]" token of KeyOf.
+func identityToken(t string) (member, value string, ok bool) {
+	if !strings.HasPrefix(t, "[") || !strings.HasSuffix(t, "]") {
+		return "", "", false
+	}
+	m, v, ok := strings.Cut(t[1:len(t)-1], "=")
+	if !ok || !slices.Contains(identityMembers, m) {
+		return "", "", false
+	}
+	return m, unescape(v), true
+}
+
+func unescape(t string) string { return jsonpointer.Unescape(t) }

@@ -52,6 +52,10 @@ type FileInfo struct {
 	// rule judged it; reports say so once, in the summary, not as a
 	// finding that --fail-on could trip on.
 	NoPilotage bool `json:"no_pilotage,omitempty"`
+	// Server and ServerVersion are the serverInfo the input's handshake
+	// recorded, for reports that name the server.
+	Server        string `json:"-"`
+	ServerVersion string `json:"-"`
 	// Probes are the calls snapshot --probe recorded on purpose, in file
 	// order, read from the same parse the rules judged; reports use them
 	// for probe coverage and to name a finding's probe.
@@ -296,18 +300,43 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 	// A document read as a kind it does not fit would draw findings about a
 	// reading the user did not mean; only the text rules apply to it.
 	unknown := snap.Kind == snapshot.KindUnknown || err != nil
-	if snap.Kind == snapshot.KindUnknown && err == nil && !in.Explicit && len(f.Docs) == 0 && !mentionsMCP(f.Data) {
+	// A gate fails closed: text that does not parse is judged by the text
+	// rules, Pilotage signal or not, when the user named the file, forced
+	// its kind, or the walk met it under a name no config file has; a
+	// truncated snapshot must not pass because the break came before its
+	// first Pilotage word.
+	judgeText := unparsed(f) && (in.Explicit || opt.InputKind != "" || !SkippedByName(in.Name))
+	if snap.Kind == snapshot.KindUnknown && err == nil && !in.Explicit && !judgeText && len(f.Docs) == 0 && !mentionsMCP(f.Data) {
 		return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
 	}
 	if snap.Kind == snapshot.KindUnknown && err == nil && len(f.Docs) > 0 {
-		if !in.Explicit {
+		if !in.Explicit && !judgeText {
 			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, true
 		}
-		report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
+		if in.Explicit {
+			report(located{engineFinding(opt.Rules, InputKindRule, f, "this JSON is none of the inputs pilotage-lint understands (manifest, tools/list, initialize or discover result, JSON-RPC capture, snapshot); pass --input-kind to say what it is"), -1})
+		}
+	}
+	// A listing the server refused leaves nothing to judge; that is said
+	// whatever the signal, or the gate would pass a broken server.
+	if r := selected(opt.Rules, ListFailedRule); r != nil && snap.Kind == snapshot.KindSnapshot {
+		for _, d := range f.Docs {
+			for _, list := range []string{"tools", "resources"} {
+				if e := d.Root.Path(list, "error"); e.IsObject() {
+					msg, _ := e.Str("message")
+					p := &Pass{Snap: snap, Rule: r, report: report, skip: func(string) {}}
+					p.ReportMissing(e, "the server answered %s/list with JSON-RPC error %s %q, so the snapshot holds no %s and nothing about them was checked; fix the server and take the snapshot again", list, e.Get("code").Text(), msg, list)
+				}
+			}
+		}
 	}
 	// Pilotage binds only Servers that implement it: without a signal no
-	// rule runs, not even the text rules, unless the input is blank.
-	silent := !snap.Pilotage() && !snap.Blank()
+	// rule runs, not even the text rules, unless the input is blank or
+	// does not parse (judgeText), when only the text rules run.
+	silent := !snap.Pilotage() && !snap.Blank() && !judgeText
+	if judgeText && !snap.Pilotage() {
+		unknown = true
+	}
 	skipped := map[string]bool{}
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {
@@ -325,7 +354,14 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	return FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}, dropCovered(findings, opt.Rules), skips, true
+	info := FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
+	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
+		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
+			info.Server, _ = si.Str("name")
+			info.ServerVersion, _ = si.Str("version")
+		}
+	}
+	return info, dropCovered(findings, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside

@@ -1,6 +1,12 @@
 package lint
 
-import "strings"
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint/source"
+)
 
 // mcpMarks are member names only MCP and Pilotage surfaces use.
 var mcpMarks = []string{`"jsonrpc"`, `"inputSchema"`, `"protocolVersion"`, `"serverInfo"`, `"structuredContent"`, `pilotage"`}
@@ -14,6 +20,42 @@ var mcpMarks = []string{`"jsonrpc"`, `"inputSchema"`, `"protocolVersion"`, `"ser
 func mentionsMCP(text string) bool {
 	for _, m := range mcpMarks {
 		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// configNames are JSON file names that are known, by name alone, to be no
+// server surface: JSON-with-comments configs of editors and build tools,
+// and MCP client configs (which list servers to start, not what a server
+// offers). A directory walk that meets one that does not parse skips it;
+// any other .json or .jsonl file the walk meets that does not parse is a
+// json-syntax error, since a truncated snapshot must not pass.
+var configNames = []string{
+	"tsconfig*.json", "jsconfig*.json", ".eslintrc*.json", ".babelrc*.json", "devcontainer.json", ".devcontainer.json",
+	"settings.json", "launch.json", "tasks.json", "extensions.json", "keybindings.json", "*.code-workspace.json",
+	"mcp.json", "claude_desktop_config.json", "mcp_config.json", "*mcp_settings.json", "mcp-servers.json",
+}
+
+// SkippedByName reports whether a walk skips a file named so when it does
+// not parse (see configNames).
+func SkippedByName(name string) bool {
+	base := path.Base(filepath.ToSlash(name))
+	for _, pat := range configNames {
+		if ok, _ := path.Match(pat, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// unparsed reports whether f holds text that does not parse as JSON: a
+// syntax error, data after the document, or nesting past the limit.
+func unparsed(f *source.File) bool {
+	for _, p := range f.Problems {
+		switch p.Code {
+		case source.ProblemSyntax, source.ProblemTrailing, source.ProblemDepth:
 			return true
 		}
 	}

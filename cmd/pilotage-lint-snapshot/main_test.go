@@ -183,7 +183,8 @@ func TestSnapshotFailures(t *testing.T) {
 		want string
 	}{
 		{"crash", []string{"--", bin, "-mode", "crash"}, "handshake failed"},
-		{"silent", []string{"--timeout", "500ms", "--", bin, "-mode", "silent"}, "timed out after 500ms during handshake"},
+		{"silent", []string{"--timeout", "500ms", "--", bin, "-mode", "silent"}, "timed out after 500ms during the handshake (initialize, tried after server/discover drew no answer within 166ms)"},
+		{"silent, still starting", []string{"--timeout", "500ms", "--", bin, "-mode", "silent"}, "the server has not sent anything yet: if it is still starting (a cold npx -y or uvx downloads its package first), raise --timeout"},
 		{"not a command", []string{"--", filepath.Join(t.TempDir(), "missing")}, "handshake failed"},
 		{"not http", []string{"--url", "ftp://example.com/mcp"}, "not an http or https URL"},
 		{"both", []string{"--url", "http://127.0.0.1:1/mcp", "--", bin}, "not both"},

@@ -63,6 +63,17 @@ func TestAction(t *testing.T) {
 		}
 		scripts[s.Name], envs[s.Name] = s.Run, s.Env
 	}
+	// Go's module and build caches are kept, keyed by the action's own
+	// go.sum, which exists in this repository.
+	var cached bool
+	for _, st := range a.Runs.Steps {
+		if strings.HasPrefix(st.Uses, "actions/setup-go@") {
+			cached = st.With["cache"] == "true" && st.With["cache-dependency-path"] == "${{ github.action_path }}/go.sum"
+		}
+	}
+	if _, err := os.Stat(repoPath(t, "go.sum")); err != nil || !cached {
+		t.Errorf("setup-go does not cache by the action's go.sum (%v)", err)
+	}
 	lintScript, diffScript := scripts["Lint"], scripts["Diff snapshots against the base revision"]
 	if !strings.Contains(lintScript, "--format github") || diffScript == "" {
 		t.Fatalf("action.yml lost its lint or diff step")
@@ -131,8 +142,19 @@ func TestAction(t *testing.T) {
 	if err == nil || !strings.Contains(out, "::error file=snapshots/pilotage-server.json") || !strings.Contains(out, "diff-trace-weakened") {
 		t.Errorf("diff step: %v\n%s", err, out)
 	}
-	if strings.Contains(out, "new-server.json") {
-		t.Errorf("the diff step diffed a snapshot the base does not have:\n%s", out)
+	// A snapshot the base does not have is all additions: notices, which
+	// do not fail the step.
+	if !strings.Contains(out, "::notice file=snapshots/new-server.json") || strings.Contains(out, "::error file=snapshots/new-server.json") {
+		t.Errorf("the diff step's additions:\n%s", out)
+	}
+	// A deleted snapshot is all removals; a renamed one is diffed with
+	// its old path.
+	git("rm", "-q", "snapshots/new-server.json")
+	git("mv", "snapshots/pilotage-server.json", "snapshots/pilotage-renamed.json")
+	git("commit", "-qm", "delete-and-rename")
+	out, err = runStep(diffScript, envs["Diff snapshots against the base revision"], map[string]string{"diff-base": "HEAD~1"})
+	if err == nil || !strings.Contains(out, "::error file=snapshots/new-server.json") || strings.Contains(out, "pilotage-renamed.json") {
+		t.Errorf("diff step, deleted and renamed: %v\n%s", err, out)
 	}
 	// No change, no finding.
 	out, err = runStep(diffScript, envs["Diff snapshots against the base revision"], map[string]string{"diff-base": "HEAD"})

@@ -60,7 +60,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"snapshot", "--nope"}, "unknown flag: --nope"},
 		{[]string{"snapshot"}, "give a server command after -- or --url"},
 		{[]string{"rules", "--nope"}, "unknown flag: --nope"},
-		{[]string{"rules", "extra"}, "unexpected argument"},
+		{[]string{"rules", "extra"}, `unknown rule "extra"`},
+		{[]string{"help", "extra"}, `unknown command "extra"`},
 		{[]string{"init", "--nope"}, "unknown flag: --nope"},
 	} {
 		code, _, stderr := runCLI(tc.args...)

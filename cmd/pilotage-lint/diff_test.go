@@ -23,7 +23,7 @@ func TestDiffExitCodes(t *testing.T) {
 		{"breaking", bad, exitFindings, `error diff-trace-weakened: Language "buildingflow/1" lowered its trace ceiling from "full" to "summary"`},
 		{"addition only", info, exitOK, "info diff-language-added"},
 		{"addition fails on info", append([]string{"--fail-on", "info"}, info...), exitFindings, "diff-language-added"},
-		{"unchanged", same, exitOK, "0 errors, 0 warnings, 0 infos in 2 files"},
+		{"unchanged", same, exitOK, "0 errors, 0 warnings, 0 infos in 1 file"},
 		{"disabled", append([]string{"--disable", "diff-trace-weakened"}, bad...), exitOK, "0 errors"},
 		{"downgraded", append([]string{"--severity", "diff-trace-weakened=warning"}, bad...), exitOK, "warning diff-trace-weakened"},
 		{"one input", bad[:1], exitUsage, ""},

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -61,8 +62,9 @@ func commands() []command {
 		{"", "usage: pilotage-lint [flags] PATH...", runLint},
 		{"diff", "usage: pilotage-lint diff [flags] OLD NEW", runDiff},
 		{"snapshot", "usage: pilotage-lint snapshot [flags] -- COMMAND [ARGS...]\n       pilotage-lint snapshot [flags] --url URL", runSnapshot},
-		{"rules", "usage: pilotage-lint rules [--markdown]", runRules},
+		{"rules", "usage: pilotage-lint rules [--markdown | --format text|json] [ID...]", runRules},
 		{"init", "usage: pilotage-lint init [--force] [FILE]", runInit},
+		{"help", "usage: pilotage-lint help [COMMAND]", runHelp},
 	}
 }
 
@@ -122,6 +124,7 @@ type lintFlags struct {
 	printConfig   bool
 	exclude       []string
 	namedAsWalked bool
+	allowEmpty    bool
 }
 
 func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
@@ -139,6 +142,7 @@ func newLintFlagSet(f *lintFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.Int64Var(&f.maxBytes, "max-bytes", inputs.DefaultMaxBytes, "refuse inputs larger than this many bytes")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the whole run after this long (0: no limit)")
 	fs.StringArrayVar(&f.exclude, "exclude", nil, "skip files and folders matching this glob in directory walks (** spans folders; repeatable)")
+	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "exit 0 when the paths hold no .json or .jsonl file at all (after --exclude) instead of failing")
 	fs.BoolVar(&f.namedAsWalked, "skip-unrecognized", false, "skip named files whose kind is not recognised, as a directory walk does (for hooks that pass every matching file)")
 	fs.Usage = func() {
 		var names []string
@@ -207,6 +211,13 @@ func runLint(args []string, e *env) int {
 	for _, err := range errs {
 		fmt.Fprintf(e.stderr, "pilotage-lint: %v\n", err)
 	}
+	// A gate fails closed: a path typo or an --exclude that matches
+	// everything must not pass as "no findings".
+	if len(ins) == 0 && len(errs) == 0 && !f.allowEmpty {
+		fmt.Fprintf(e.stderr, "pilotage-lint: no inputs were targeted: %s %s %s no .json or .jsonl file%s; check the paths, or pass --allow-empty\n",
+			lint.Plural(len(paths), "path"), strings.Join(paths, " "), map[bool]string{true: "holds", false: "hold"}[len(paths) == 1], map[bool]string{true: " after --exclude", false: ""}[len(f.exclude) > 0])
+		return exitUsage
+	}
 	ctx := context.Background()
 	var current sync.Map
 	if f.timeout > 0 {
@@ -225,20 +236,37 @@ func runLint(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "pilotage-lint: stopped after --timeout %s%s\n", f.timeout, where)
 		return exitUsage
 	}
+	var linted []string
+	for _, fi := range res.Files {
+		linted = append(linted, fi.Path)
+	}
 	if f.writeBaseline != "" {
 		// The new baseline takes effect at once: this run then reports
-		// only what it could not record, and exits 0 for an adoption.
-		base = baseline.New(f.writeBaseline, res.Findings)
+		// only what it could not record, and exits 0 for an adoption. The
+		// entries of files this run did not lint (a hook passes the
+		// staged ones) are kept.
+		var prev *baseline.Baseline
+		if _, err := os.Stat(f.writeBaseline); err == nil {
+			if prev, err = baseline.Load(f.writeBaseline); err != nil {
+				fmt.Fprintf(e.stderr, "pilotage-lint: --write-baseline: %v; it keeps the entries of files this run does not lint, so fix or remove the file first\n", err)
+				return exitUsage
+			}
+		}
+		base = baseline.New(f.writeBaseline, res.Findings).Merge(prev, linted)
 		if err := base.Save(f.writeBaseline); err != nil {
 			fmt.Fprintf(e.stderr, "pilotage-lint: --write-baseline: %v\n", err)
 			return exitUsage
 		}
 		if !f.out.quiet {
-			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s\n", len(base.Findings), lint.Plural(len(base.Findings), "finding"), f.writeBaseline)
+			kept := ""
+			if n := len(base.Findings) - len(res.Findings); n > 0 {
+				kept = fmt.Sprintf(", and kept %d of files this run did not lint", n)
+			}
+			fmt.Fprintf(e.stderr, "pilotage-lint: recorded %d %s in baseline %s%s\n", len(res.Findings), lint.Plural(len(res.Findings), "finding"), f.writeBaseline, kept)
 		}
 	}
 	if base != nil {
-		kept, n, stale := base.Filter(res.Findings)
+		kept, n, stale := base.Filter(res.Findings, linted)
 		res.Findings = kept
 		name := f.baseline
 		if f.writeBaseline != "" {
@@ -251,7 +279,7 @@ func runLint(args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), lint.Plural(len(stale), "finding"), name, name)
 		}
 	}
-	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res)}, sel.failOn, len(errs) > 0)
+	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res), Time: time.Now()}, sel.failOn, len(errs) > 0)
 }
 
 // finish is the last step of every command that reports findings: it sets
@@ -344,14 +372,91 @@ func runRules(args []string, e *env) int {
 	fs := pflag.NewFlagSet("pilotage-lint rules", pflag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	markdown := fs.Bool("markdown", false, "print the rules reference (docs/rules.md)")
+	format := fs.String("format", "text", "text, or json: every rule with its severity, spec, quote, doc and examples")
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: pilotage-lint rules [--markdown | --format text|json] [ID...]\n\nLists every rule (lint and diff), or explains the rules named: doc, the spec\nsentence it enforces, and examples.\n\nflags:\n%s", fs.FlagUsages())
+	}
 	if code, ok := parseArgs(e, fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		return usageError(e, fs, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	if *format != "text" && *format != "json" {
+		return usageError(e, fs, fmt.Errorf("unknown --format %q: use text or json", *format))
 	}
 	if *markdown {
+		if fs.NArg() > 0 || *format != "text" {
+			return usageError(e, fs, errors.New("--markdown prints the whole reference; it takes no rule ID or --format"))
+		}
 		fmt.Fprint(e.stdout, ruledoc.Markdown())
+		return exitOK
+	}
+	all := ruleList()
+	picked := all
+	if fs.NArg() > 0 {
+		picked = nil
+		for _, id := range fs.Args() {
+			i := slices.IndexFunc(all, func(r *lint.Rule) bool { return r.ID == id })
+			if i < 0 {
+				return usageError(e, fs, fmt.Errorf("unknown rule %q (pilotage-lint rules lists every rule)", id))
+			}
+			picked = append(picked, all[i])
+		}
+	}
+	if *format == "json" {
+		type jsonRule struct {
+			ID         string   `json:"id"`
+			Severity   string   `json:"severity"`
+			Family     string   `json:"family"`
+			Spec       string   `json:"spec"`
+			Quote      string   `json:"quote,omitempty"`
+			Keyword    string   `json:"keyword,omitempty"`
+			Since      string   `json:"since,omitempty"`
+			Deprecated bool     `json:"deprecated,omitempty"`
+			ReplacedBy []string `json:"replaced_by,omitempty"`
+			Summary    string   `json:"summary"`
+			Doc        string   `json:"doc"`
+			Bad        string   `json:"bad,omitempty"`
+			Good       string   `json:"good,omitempty"`
+		}
+		out := []jsonRule{}
+		for _, r := range picked {
+			out = append(out, jsonRule{r.ID, r.Severity.String(), r.Family, r.Spec, r.Quote, r.Keyword, r.Since, r.Deprecated, r.ReplacedBy, r.Summary, r.Doc, r.Bad, r.Good})
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
+	if fs.NArg() > 0 {
+		// As staticcheck -explain: everything about each rule named.
+		for i, r := range picked {
+			if i > 0 {
+				fmt.Fprintln(e.stdout)
+			}
+			fmt.Fprintf(e.stdout, "%s (%s, %s)\n\n%s\n\n", r.ID, r.Severity, r.Spec, r.Summary)
+			if r.Deprecated {
+				fmt.Fprintf(e.stdout, "Deprecated")
+				if len(r.ReplacedBy) > 0 {
+					fmt.Fprintf(e.stdout, "; replaced by %s", strings.Join(r.ReplacedBy, ", "))
+				}
+				fmt.Fprint(e.stdout, ".\n\n")
+			}
+			if r.Quote != "" {
+				fmt.Fprintf(e.stdout, "The spec says (%s): \"%s\"\n\n", r.Spec, r.Quote)
+			}
+			fmt.Fprintf(e.stdout, "%s\n", r.Doc)
+			if r.Bad != "" {
+				fmt.Fprintf(e.stdout, "\nBad:\n    %s\n", strings.TrimSpace(r.Bad))
+			}
+			if r.Good != "" {
+				fmt.Fprintf(e.stdout, "\nGood:\n    %s\n", strings.TrimSpace(r.Good))
+			}
+			if r.Family != "" {
+				fmt.Fprintf(e.stdout, "\nReference: docs/rules.md#%s\n", r.ID)
+			}
+		}
 		return exitOK
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
@@ -372,4 +477,43 @@ func runRules(args []string, e *env) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// ruleList is every rule of the table, lint and diff, in the table's
+// order.
+func ruleList() []*lint.Rule {
+	var out []*lint.Rule
+	for _, s := range ruledoc.Sections() {
+		out = append(out, s.Rules...)
+	}
+	return out
+}
+
+// runHelp prints the usage of a command: pilotage-lint help [COMMAND].
+func runHelp(args []string, e *env) int {
+	if len(args) > 1 {
+		fmt.Fprintf(e.stderr, "pilotage-lint help: give at most one command\nusage: pilotage-lint help [COMMAND]\n")
+		return exitUsage
+	}
+	name := ""
+	if len(args) == 1 {
+		name = args[0]
+	}
+	for _, c := range commands() {
+		if c.name == name && name != "help" {
+			// Every command prints its usage, to stderr, for --help; help
+			// asked for it, so it goes to stdout.
+			sub := *e
+			sub.stderr = e.stdout
+			return c.run([]string{"--help"}, &sub)
+		}
+	}
+	var names []string
+	for _, c := range commands() {
+		if c.name != "" {
+			names = append(names, c.name)
+		}
+	}
+	fmt.Fprintf(e.stderr, "pilotage-lint help: unknown command %q; the commands are %s\nusage: pilotage-lint help [COMMAND]\n", name, strings.Join(names, ", "))
+	return exitUsage
 }

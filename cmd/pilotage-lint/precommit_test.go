@@ -120,3 +120,112 @@ func readmeBlock(t *testing.T, start string) string {
 	_, afterFence, _ := strings.Cut(start, "\n")
 	return afterFence + body
 }
+
+// TestPreCommitBaselineTwoFiles drives the real hook with a baseline across
+// two snapshots: a commit that stages one of them is not told that the
+// other's entries no longer occur, --write-baseline on that one file keeps
+// the other's entries, and a later commit of the other still passes.
+func TestPreCommitBaselineTwoFiles(t *testing.T) {
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
+			t.Fatal("pre-commit is not installed (apt-get install pre-commit)")
+		}
+		t.Skip("pre-commit is not installed (apt-get install pre-commit)")
+	}
+	root, err := exec.Command("git", "-C", "..", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Skipf("not in a git checkout: %v", err)
+	}
+	hookRepo := strings.TrimSpace(string(root))
+	rev, err := exec.Command("git", "-C", hookRepo, "rev-parse", "HEAD").Output()
+	must(t, err)
+	bad, err := os.ReadFile(filepath.Join(hookRepo, "fixtures/examples/bad-server.snapshot.json"))
+	must(t, err)
+
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "sample")
+	must(t, os.MkdirAll(filepath.Join(repo, "snapshots"), 0o755))
+	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+	bin := filepath.Join(tmp, "bin")
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "pilotage-lint"), ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := append(os.Environ(),
+		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
+		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"NO_COLOR=1",
+	)
+	sh := func(wantOK bool, name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env = repo, env
+		timer := time.AfterFunc(8*time.Minute, func() {
+			if cmd.Process != nil {
+				cmd.Process.Kill()
+			}
+		})
+		defer timer.Stop()
+		out, err := cmd.CombinedOutput()
+		if (err == nil) != wantOK {
+			t.Fatalf("%s %v: error %v, want success %v\n%s", name, args, err, wantOK, out)
+		}
+		return string(out)
+	}
+	config := "repos:\n  - repo: " + hookRepo + "\n    rev: " + strings.TrimSpace(string(rev)) + "\n    hooks:\n      - id: pilotage-lint\n        args: [--baseline, pilotage-baseline.json]\n        verbose: true\n"
+	must(t, os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644))
+	a, b := filepath.Join("snapshots", "pilotage-a.json"), filepath.Join("snapshots", "pilotage-b.json")
+	must(t, os.WriteFile(filepath.Join(repo, a), bad, 0o644))
+	must(t, os.WriteFile(filepath.Join(repo, b), bad, 0o644))
+	lintBin := filepath.Join(bin, "pilotage-lint")
+	out := sh(true, lintBin, "--write-baseline", "pilotage-baseline.json", "snapshots")
+	if !strings.Contains(out, "recorded 20 findings in baseline pilotage-baseline.json\n") {
+		t.Fatalf("adoption: %s", out)
+	}
+
+	sh(true, "git", "init", "-q")
+	sh(true, "pre-commit", "install")
+	sh(true, "git", "add", ".")
+	out = sh(true, "git", "commit", "-q", "-m", "adopt")
+	if !strings.Contains(out, "Passed") {
+		t.Fatalf("the hook did not pass the baselined snapshots:\n%s", out)
+	}
+
+	// Touch a only: the hook lints a alone and must say nothing of b.
+	must(t, os.WriteFile(filepath.Join(repo, a), append(bad, '\n'), 0o644))
+	sh(true, "git", "add", a)
+	out = sh(true, "git", "commit", "-q", "-m", "touch a")
+	// verbose: true shows the hook's output even when it passes.
+	if !strings.Contains(out, "Passed") || !strings.Contains(out, "10 findings suppressed by baseline") || strings.Contains(out, "no longer occur") {
+		t.Errorf("a commit of one file reported the other's entries as stale:\n%s", out)
+	}
+
+	// Rewriting the baseline from a run of a alone keeps b's entries.
+	out = sh(true, lintBin, "--write-baseline", "pilotage-baseline.json", a)
+	if !strings.Contains(out, "recorded 10 findings in baseline pilotage-baseline.json, and kept 10 of files this run did not lint") {
+		t.Errorf("partial --write-baseline: %s", out)
+	}
+	base, err := os.ReadFile(filepath.Join(repo, "pilotage-baseline.json"))
+	must(t, err)
+	if n := strings.Count(string(base), `"file": "snapshots/pilotage-b.json"`); n != 10 {
+		t.Errorf("the baseline kept %d entries of b:\n%s", n, base)
+	}
+	// a's findings are those recorded, so the rewrite changes nothing.
+	if st := sh(true, "git", "status", "--porcelain"); st != "" {
+		t.Errorf("rewriting the baseline from a changed it:\n%s", st)
+	}
+
+	// b still passes, and a fixed defect of b is stale news for b only.
+	must(t, os.WriteFile(filepath.Join(repo, b), append(bad, '\n'), 0o644))
+	sh(true, "git", "add", b)
+	out = sh(true, "git", "commit", "-q", "-m", "touch b")
+	if !strings.Contains(out, "Passed") {
+		t.Errorf("b lost its baseline entries:\n%s", out)
+	}
+	must(t, os.WriteFile(filepath.Join(repo, b), []byte(`{"tools": []}`+"\n"), 0o644))
+	sh(true, "git", "add", b)
+	out = sh(true, "git", "commit", "-q", "-m", "fix b")
+	if !strings.Contains(out, "10 findings in baseline pilotage-baseline.json no longer occur") {
+		t.Errorf("fixing b did not report b's entries as stale:\n%s", out)
+	}
+}

@@ -58,11 +58,15 @@ func New(path string, findings []lint.Finding) *Baseline {
 	for _, f := range findings {
 		b.Findings = append(b.Findings, Entry{Rule: f.Rule, File: b.rel(f.File), Pointer: keyOf(&f), Message: f.Message})
 	}
-	slices.SortStableFunc(b.Findings, func(x, y Entry) int {
+	sortEntries(b.Findings)
+	return b
+}
+
+func sortEntries(es []Entry) {
+	slices.SortStableFunc(es, func(x, y Entry) int {
 		return cmp.Or(strings.Compare(x.File, y.File), strings.Compare(x.Rule, y.Rule),
 			strings.Compare(x.Pointer, y.Pointer), strings.Compare(x.Message, y.Message))
 	})
-	return b
 }
 
 // Marshal renders the file: indented JSON in a stable order, so a
@@ -116,8 +120,12 @@ func Parse(path string, data []byte) (*Baseline, error) {
 
 // Filter returns the findings the baseline does not cover, how many it
 // suppressed, and the recorded entries that matched nothing (fixed
-// defects, which a rewrite of the baseline would drop).
-func (b *Baseline) Filter(findings []lint.Finding) (kept []lint.Finding, suppressed int, stale []Entry) {
+// defects, which a rewrite of the baseline would drop). Only entries the
+// run could have matched can be stale: those of the files it linted
+// (named as in findings), and those of files that no longer exist. A run
+// of a pre-commit hook lints the staged files only, and the entries of the
+// other files are no news.
+func (b *Baseline) Filter(findings []lint.Finding, linted []string) (kept []lint.Finding, suppressed int, stale []Entry) {
 	left := map[key]int{}
 	for _, e := range b.Findings {
 		left[key{e.Rule, e.File, e.Pointer}]++
@@ -135,14 +143,61 @@ func (b *Baseline) Filter(findings []lint.Finding) (kept []lint.Finding, suppres
 		}
 		kept = append(kept, f)
 	}
+	in := b.inScope(linted)
 	for _, e := range b.Findings {
 		k := key{e.Rule, e.File, e.Pointer}
-		if left[k] > 0 {
+		if left[k] > 0 && in(e) {
 			left[k]--
 			stale = append(stale, e)
 		}
 	}
 	return kept, suppressed, stale
+}
+
+// Merge returns b with the entries of old that the run could not have
+// matched (see Filter: files it did not lint and that still exist) added
+// back, so that --write-baseline on a run of some files keeps what was
+// recorded for the others. old may be nil.
+func (b *Baseline) Merge(old *Baseline, linted []string) *Baseline {
+	if old == nil {
+		return b
+	}
+	in := old.inScope(linted)
+	out := &Baseline{Version: Version, Findings: append([]Entry(nil), b.Findings...), dir: b.dir}
+	for _, e := range old.Findings {
+		if in(e) {
+			continue
+		}
+		// Re-anchor the path at the new file's folder.
+		abs := filepath.Join(old.dir, filepath.FromSlash(e.File))
+		if strings.HasPrefix(e.File, "<") {
+			abs = e.File
+		}
+		e.File = out.rel(abs)
+		out.Findings = append(out.Findings, e)
+	}
+	sortEntries(out.Findings)
+	return out
+}
+
+// inScope says which entries a run of the linted files could have
+// matched: those of a linted file, and those of a file that is gone. A
+// nil linted means every entry.
+func (b *Baseline) inScope(linted []string) func(Entry) bool {
+	if linted == nil {
+		return func(Entry) bool { return true }
+	}
+	set := map[string]bool{}
+	for _, f := range linted {
+		set[b.rel(f)] = true
+	}
+	return func(e Entry) bool {
+		if set[e.File] || strings.HasPrefix(e.File, "<") {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(b.dir, filepath.FromSlash(e.File)))
+		return err != nil
+	}
 }
 
 // rel names a finding's file relative to the baseline's folder, with

@@ -78,7 +78,7 @@ func TestMatchesByRuleFilePointerNotLineOrMessage(t *testing.T) {
 	file := filepath.Join(dir, "s.json")
 	b := roundTrip(t, dir, []lint.Finding{fd("r", file, "/a", 3, "old wording")})
 	moved := fd("r", file, "/a", 40, "new wording")
-	kept, n, stale := b.Filter([]lint.Finding{moved})
+	kept, n, stale := b.Filter([]lint.Finding{moved}, nil)
 	if len(kept) != 0 || n != 1 || len(stale) != 0 {
 		t.Errorf("moved finding: kept %v, suppressed %d, stale %v", kept, n, stale)
 	}
@@ -87,7 +87,7 @@ func TestMatchesByRuleFilePointerNotLineOrMessage(t *testing.T) {
 		fd("r", filepath.Join(dir, "t.json"), "/a", 3, "old wording"),
 		fd("r", file, "/b", 3, "old wording"),
 	} {
-		kept, n, stale := b.Filter([]lint.Finding{other})
+		kept, n, stale := b.Filter([]lint.Finding{other}, nil)
 		if len(kept) != 1 || n != 0 || len(stale) != 1 {
 			t.Errorf("%+v: kept %v, suppressed %d, stale %v", other, kept, n, stale)
 		}
@@ -100,11 +100,11 @@ func TestCountAware(t *testing.T) {
 	two := []lint.Finding{fd("r", file, "/a", 1, "m"), fd("r", file, "/a", 1, "m")}
 	b := roundTrip(t, dir, two)
 	three := append(two, fd("r", file, "/a", 7, "m"))
-	kept, n, _ := b.Filter(three)
+	kept, n, _ := b.Filter(three, nil)
 	if n != 2 || !reflect.DeepEqual(kept, three[2:]) {
 		t.Errorf("three against two: kept %v, suppressed %d", kept, n)
 	}
-	kept, n, stale := b.Filter(two[:1])
+	kept, n, stale := b.Filter(two[:1], nil)
 	if n != 1 || len(kept) != 0 || len(stale) != 1 {
 		t.Errorf("one against two: kept %v, suppressed %d, stale %v", kept, n, stale)
 	}
@@ -123,11 +123,11 @@ func TestPathsRelativeToBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(dir)
-	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "srv/s.json", "/a", 1, "m")}); n != 1 || len(kept) != 0 {
+	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "srv/s.json", "/a", 1, "m")}, nil); n != 1 || len(kept) != 0 {
 		t.Errorf("relative name from the baseline's folder not matched")
 	}
 	t.Chdir(filepath.Join(dir, "srv"))
-	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "s.json", "/a", 1, "m")}); n != 1 || len(kept) != 0 {
+	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "s.json", "/a", 1, "m")}, nil); n != 1 || len(kept) != 0 {
 		t.Errorf("relative name from a subfolder not matched")
 	}
 }
@@ -161,12 +161,12 @@ func TestIdentityKeys(t *testing.T) {
 	}
 	moved := fd("r", file, "/tools/tools/0/inputSchema", 1, "m")
 	moved.Key = f.Key
-	if kept, n, _ := b.Filter([]lint.Finding{moved}); n != 1 || len(kept) != 0 {
+	if kept, n, _ := b.Filter([]lint.Finding{moved}, nil); n != 1 || len(kept) != 0 {
 		t.Errorf("the same tool at another index is not matched")
 	}
 	other := fd("r", file, "/tools/tools/3/inputSchema", 1, "m")
 	other.Key = "/tools/tools/[name=new_tool]/inputSchema"
-	if kept, n, _ := b.Filter([]lint.Finding{other}); n != 0 || len(kept) != 1 {
+	if kept, n, _ := b.Filter([]lint.Finding{other}, nil); n != 0 || len(kept) != 1 {
 		t.Errorf("another tool at the old index is suppressed")
 	}
 
@@ -174,7 +174,7 @@ func TestIdentityKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if kept, n, _ := v1.Filter([]lint.Finding{f}); n != 1 || len(kept) != 0 {
+	if kept, n, _ := v1.Filter([]lint.Finding{f}, nil); n != 1 || len(kept) != 0 {
 		t.Errorf("a version 1 baseline no longer matches its plain pointer")
 	}
 }
@@ -186,5 +186,51 @@ func TestSaveCreatesFolders(t *testing.T) {
 	}
 	if _, err := Load(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPartialRun: a run that linted only a.json reports stale entries of
+// a.json and of files that are gone, never of b.json, which it did not
+// lint; rewriting the baseline from that run keeps b.json's entries and
+// drops the gone file's.
+func TestPartialRun(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, f := range []string{"a.json", "b.json"} {
+		if err := os.WriteFile(f, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := []lint.Finding{fd("r", "a.json", "/x", 1, "a fixed"), fd("r", "a.json", "/y", 2, "a kept"), fd("r", "b.json", "/x", 1, "b"), fd("r", "gone.json", "/x", 1, "gone")}
+	b := roundTrip(t, "base", all)
+	// a.json's /x was fixed; only a.json was linted.
+	now := []lint.Finding{fd("r", "a.json", "/y", 2, "a kept")}
+	kept, n, stale := b.Filter(now, []string{"a.json"})
+	var staleFiles []string
+	for _, e := range stale {
+		staleFiles = append(staleFiles, e.File+e.Pointer)
+	}
+	if len(kept) != 0 || n != 1 || !reflect.DeepEqual(staleFiles, []string{"../a.json/x", "../gone.json/x"}) {
+		t.Errorf("partial run: kept %v, suppressed %d, stale %q", kept, n, staleFiles)
+	}
+	// A run of every file sees b.json's entry stale too.
+	if _, _, stale := b.Filter(now, []string{"a.json", "b.json"}); len(stale) != 3 {
+		t.Errorf("full run: stale %v", stale)
+	}
+	if _, _, stale := b.Filter(now, nil); len(stale) != 3 {
+		t.Errorf("no scope: stale %v", stale)
+	}
+	merged := New(filepath.Join("base", "baseline.json"), now).Merge(b, []string{"a.json"})
+	var got []string
+	for _, e := range merged.Findings {
+		got = append(got, e.File+e.Pointer)
+	}
+	if !reflect.DeepEqual(got, []string{"../a.json/y", "../b.json/x"}) {
+		t.Errorf("merged %q", got)
+	}
+	// Written elsewhere, kept entries are re-anchored at the new folder.
+	moved := New("other.json", now).Merge(b, []string{"a.json"})
+	if moved.Findings[1].File != "b.json" {
+		t.Errorf("re-anchored %+v", moved.Findings)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/diff"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
@@ -68,34 +69,82 @@ func Load(path string) (*Config, error) {
 }
 
 // Parse decodes config text; path decides between JSON and YAML, and its
-// folder is the one the ignore paths are relative to.
+// folder is the one the ignore paths are relative to. Every mistake is an
+// error naming the file and the entry: an unknown key, a rule ID that does
+// not exist, a bad severity, an ignore pointer without its leading / or an
+// invalid path glob, any of which would otherwise ignore nothing, silently.
 func Parse(path string, data []byte) (*Config, error) {
 	var c Config
 	if strings.HasSuffix(path, ".json") {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %s", path, unknownKey(err.Error()))
 		}
 	} else {
 		dec := yaml.NewDecoder(bytes.NewReader(data))
 		dec.KnownFields(true)
 		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: %s", path, unknownKey(err.Error()))
 		}
 	}
 	known := map[string]bool{}
 	for _, r := range append(rules.All(), diff.Rules()...) {
 		known[r.ID] = true
 	}
+	for _, list := range []struct {
+		key string
+		ids []string
+	}{{"enable", c.Enable}, {"disable", c.Disable}, {"severity", slices.Sorted(maps.Keys(c.Severity))}} {
+		for _, id := range list.ids {
+			if !known[id] {
+				return nil, fmt.Errorf("%s: %s: unknown rule %q; pilotage-lint rules lists every rule ID", path, list.key, id)
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(c.Severity)) {
+		if _, err := lint.ParseSeverity(c.Severity[id]); err != nil {
+			return nil, fmt.Errorf("%s: severity of %s: %w", path, id, err)
+		}
+	}
+	if c.FailOn != "" {
+		if _, err := lint.ParseSeverity(c.FailOn); err != nil {
+			return nil, fmt.Errorf("%s: fail-on: %w", path, err)
+		}
+	}
 	for i := range c.Ignore {
-		// A misspelt ID would otherwise ignore nothing, silently.
-		if id := c.Ignore[i].Rule; id != "" && id != "*" && !known[id] {
+		ig := &c.Ignore[i]
+		if id := ig.Rule; id != "" && id != "*" && !known[id] {
 			return nil, fmt.Errorf("%s: ignore entry %d names unknown rule %q; pilotage-lint rules lists every rule ID", path, i+1, id)
 		}
-		c.Ignore[i].Base = filepath.Dir(path)
+		if ig.Pointer != "" && !strings.HasPrefix(ig.Pointer, "/") {
+			return nil, fmt.Errorf("%s: ignore entry %d: pointer %q does not start with /; write a JSON Pointer such as /%s", path, i+1, ig.Pointer, ig.Pointer)
+		}
+		if ig.Path != "" && !doublestar.ValidatePattern(filepath.ToSlash(ig.Path)) {
+			return nil, fmt.Errorf("%s: ignore entry %d: path %q is not a valid glob", path, i+1, ig.Path)
+		}
+		ig.Base = filepath.Dir(path)
 	}
 	return &c, nil
+}
+
+// unknownKey rewords the decoders' complaint about an unknown key, which
+// names Go types, in the file's own terms.
+func unknownKey(msg string) string {
+	for _, t := range []struct{ goType, where, keys string }{
+		{"lint.Ignore", " in an ignore entry", "rule, path, pointer"},
+		{"config.Config", "", "enable, disable, severity, fail-on, ignore"},
+	} {
+		if field, ok := strings.CutSuffix(msg, " not found in type "+t.goType); ok {
+			if i := strings.LastIndex(field, "field "); i >= 0 {
+				return fmt.Sprintf("%sunknown key %q%s; the keys are %s", field[:i], field[i+len("field "):], t.where, t.keys)
+			}
+		}
+	}
+	if field, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return fmt.Sprintf("unknown key %s; the keys are enable, disable, severity, fail-on, ignore, and rule, path, pointer in an ignore entry", field)
+	}
+	return msg
 }
 
 // Selection converts the rule choices to the engine's form. Severities

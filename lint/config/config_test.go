@@ -10,18 +10,18 @@ import (
 )
 
 func TestParseYAMLAndJSON(t *testing.T) {
-	yml := "fail-on: warning\nenable: [a]\ndisable: [b]\nseverity:\n  c: info\nignore:\n  - rule: json-syntax\n    path: x/*.json\n    pointer: /tools\n"
-	js := `{"fail-on": "warning", "enable": ["a"], "disable": ["b"], "severity": {"c": "info"}, "ignore": [{"rule": "json-syntax", "path": "x/*.json", "pointer": "/tools"}]}`
+	yml := "fail-on: warning\nenable: [json-bom]\ndisable: [json-depth]\nseverity:\n  json-syntax: info\nignore:\n  - rule: json-syntax\n    path: x/*.json\n    pointer: /tools\n"
+	js := `{"fail-on": "warning", "enable": ["json-bom"], "disable": ["json-depth"], "severity": {"json-syntax": "info"}, "ignore": [{"rule": "json-syntax", "path": "x/*.json", "pointer": "/tools"}]}`
 	for name, text := range map[string]string{"c.yaml": yml, "c.json": js} {
 		c, err := Parse(name, []byte(text))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if c.FailOn != "warning" || c.Enable[0] != "a" || c.Disable[0] != "b" || c.Severity["c"] != "info" || c.Ignore[0] != (lint.Ignore{Rule: "json-syntax", Path: "x/*.json", Pointer: "/tools", Base: "."}) {
+		if c.FailOn != "warning" || c.Enable[0] != "json-bom" || c.Disable[0] != "json-depth" || c.Severity["json-syntax"] != "info" || c.Ignore[0] != (lint.Ignore{Rule: "json-syntax", Path: "x/*.json", Pointer: "/tools", Base: "."}) {
 			t.Fatalf("%s: decoded %+v", name, c)
 		}
 		sel, err := c.Selection()
-		if err != nil || sel.Severity["c"] != lint.Info {
+		if err != nil || sel.Severity["json-syntax"] != lint.Info {
 			t.Fatalf("%s: selection %+v, %v", name, sel, err)
 		}
 	}
@@ -37,11 +37,8 @@ func TestParseRejectsUnknownKeysAndLevels(t *testing.T) {
 			t.Errorf("%s: accepted %q", name, text)
 		}
 	}
-	c, err := Parse("d.yaml", []byte("severity:\n  x: fatal\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Selection(); err == nil || !strings.Contains(err.Error(), "fatal") {
+	// An unknown severity is refused by name, as the file's.
+	if _, err := Parse("d.yaml", []byte("severity:\n  json-syntax: fatal\n")); err == nil || !strings.HasPrefix(err.Error(), "d.yaml: severity of json-syntax: ") || !strings.Contains(err.Error(), "fatal") {
 		t.Fatalf("an unknown severity must be refused by name, got %v", err)
 	}
 	if c, err := Parse("empty.yaml", nil); err != nil || c == nil {
@@ -99,16 +96,39 @@ func TestIgnoreUnknownRule(t *testing.T) {
 }
 
 // TestSeverityErrorsDeterministic: with several bad levels, the same one
-// is reported every time.
+// is reported every time, as the file's.
 func TestSeverityErrorsDeterministic(t *testing.T) {
-	c, err := Parse("c.yaml", []byte("severity:\n  zz: bad1\n  aa: bad2\n  mm: bad3\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	for range 20 {
-		if _, err := c.Selection(); err == nil || !strings.HasPrefix(err.Error(), "severity of aa:") {
+		if _, err := Parse("c.yaml", []byte("severity:\n  json-syntax: bad1\n  json-bom: bad2\n  manifest-version-outdated: bad3\n")); err == nil || !strings.HasPrefix(err.Error(), "c.yaml: severity of json-bom:") {
 			t.Fatalf("got %v", err)
 		}
+	}
+}
+
+// TestConfigMistakes: every mistake is an error that names the file and
+// the entry; none is left to ignore nothing silently.
+func TestConfigMistakes(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"c.yaml", "ignore:\n  - rule: json-syntax\n    pointer: tools/0\n", `c.yaml: ignore entry 1: pointer "tools/0" does not start with /; write a JSON Pointer such as /tools/0`},
+		{"c.yaml", "ignore:\n  - path: \"snaps/[a-\"\n", `c.yaml: ignore entry 1: path "snaps/[a-" is not a valid glob`},
+		{"c.yaml", "ignore:\n  - rule: json-syntax\n    pth: x\n", `c.yaml: yaml: unmarshal errors:
+  line 3: unknown key "pth" in an ignore entry; the keys are rule, path, pointer`},
+		{"c.yaml", "fail_on: warning\n", `c.yaml: yaml: unmarshal errors:
+  line 1: unknown key "fail_on"; the keys are enable, disable, severity, fail-on, ignore`},
+		{"c.json", `{"ignore": [{"rule": "json-syntax", "pth": "x"}]}`, `c.json: unknown key "pth"; the keys are enable, disable, severity, fail-on, ignore, and rule, path, pointer in an ignore entry`},
+		{"c.yaml", "fail-on: fatal\n", `c.yaml: fail-on: unknown severity "fatal"`},
+		{"c.yaml", "enable:\n  - json-sintax\n", `c.yaml: enable: unknown rule "json-sintax"; pilotage-lint rules lists every rule ID`},
+		{"c.yaml", "disable:\n  - nope\n", `c.yaml: disable: unknown rule "nope"; pilotage-lint rules lists every rule ID`},
+		{"c.yaml", "severity:\n  nope: info\n", `c.yaml: severity: unknown rule "nope"; pilotage-lint rules lists every rule ID`},
+	} {
+		_, err := Parse(tc.name, []byte(tc.text))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
+		}
+	}
+	// The polarity: correct entries parse.
+	if _, err := Parse("c.yaml", []byte("fail-on: warning\nignore:\n  - rule: json-syntax\n    path: snaps/**/*.json\n    pointer: /tools/[name=a]\n")); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -28,7 +28,7 @@ fail-on: error
 
 # Turn these rules off.
 # disable:
-#   - cross-checks-skipped
+#   - manifest-version-outdated
 
 # Change a rule's severity to error, warning or info.
 # severity:

@@ -46,9 +46,9 @@ func TestDefaultExamplesWork(t *testing.T) {
 
 func TestYAMLRoundTrips(t *testing.T) {
 	c := &config.Config{
-		Enable:   []string{"a", "b"},
-		Disable:  []string{"c"},
-		Severity: map[string]string{"z": "info", "a": "warning"},
+		Enable:   []string{"json-bom", "json-syntax"},
+		Disable:  []string{"json-depth"},
+		Severity: map[string]string{"json-syntax": "info", "json-bom": "warning"},
 		FailOn:   "warning",
 		Ignore:   []lint.Ignore{{Rule: "json-syntax", Path: "x/*.json", Pointer: "/tools/0", Base: "."}},
 	}
@@ -63,8 +63,18 @@ func TestYAMLRoundTrips(t *testing.T) {
 	if !reflect.DeepEqual(back, c) {
 		t.Errorf("round trip:\n%s\n%+v", out, back)
 	}
-	want := "enable:\n  - a\n  - b\ndisable:\n  - c\nseverity:\n  a: warning\n  z: info\nfail-on: warning\nignore:\n  - rule: json-syntax\n    path: x/*.json\n    pointer: /tools/0\n"
+	want := "enable:\n  - json-bom\n  - json-syntax\ndisable:\n  - json-depth\nseverity:\n  json-bom: warning\n  json-syntax: info\nfail-on: warning\nignore:\n  - rule: json-syntax\n    path: x/*.json\n    pointer: /tools/0\n"
 	if string(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestDefaultNamesNoDeprecatedRule: init must not suggest a rule that no
+// longer does anything.
+func TestDefaultNamesNoDeprecatedRule(t *testing.T) {
+	for _, id := range regexp.MustCompile(`[a-z0-9]+(?:-[a-z0-9]+)+`).FindAllString(config.Default, -1) {
+		if r := rules.ByID(id); r != nil && r.Deprecated {
+			t.Errorf("the default config suggests deprecated rule %s", id)
+		}
 	}
 }

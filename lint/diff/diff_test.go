@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -146,7 +147,7 @@ func TestEmptyListingIsCompared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := golden(res.Findings); !strings.HasPrefix(got, "old.json 1:21-1:24 error diff-tool-removed \"/tools/0/name\": tool \"a\" is gone") || strings.Count(got, "\n") != 1 {
+	if got := golden(res.Findings); !strings.HasPrefix(got, "new.json 1:11-1:12 error diff-tool-removed \"/tools\": tool \"a\" is gone") || strings.Count(got, "\n") != 1 {
 		t.Errorf("got %q", got)
 	}
 	if _, err := diff.Compare(empty, empty, nil); err != nil {
@@ -279,4 +280,105 @@ func dig(v any, path ...string) any {
 		v = m[p]
 	}
 	return v
+}
+
+const twoTools = `{"tools": [
+  {"name": "a", "inputSchema": {"type": "object"}},
+  {"name": "b", "inputSchema": {"type": "object"}}
+]}
+`
+
+// TestRemovalOnNewFile: a removed tool is reported on the NEW file's tools
+// array, the nearest value that survives, with the OLD location as a
+// related location and the removed tool's identity as its key, which an
+// ignore entry scoped to the NEW path matches.
+func TestRemovalOnNewFile(t *testing.T) {
+	old := &lint.Input{Name: "main:snaps/s.json", Data: []byte(twoTools)}
+	// b moved first, a is gone: the key follows the name, not the index.
+	cur := &lint.Input{Name: "snaps/s.json", Data: []byte("{\"tools\": [\n  {\"name\": \"c\", \"inputSchema\": {\"type\": \"object\"}},\n  {\"name\": \"b\", \"inputSchema\": {\"type\": \"object\"}}\n]}\n")}
+	res, err := diff.Compare(old, cur, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []lint.Finding{
+		{Rule: "diff-tool-removed", Severity: lint.Error, File: "snaps/s.json", Line: 1, Column: 11, EndLine: 1, EndColumn: 12, Pointer: "/tools",
+			Message: `tool "a" is gone from tools/list; agents and Host policies that call it break, so keep it or keep its old name beside the new one`, Spec: "Part III §3.1",
+			Related: []lint.Related{{File: "main:snaps/s.json", Line: 2, Column: 12, EndLine: 2, EndColumn: 15, Pointer: "/tools/0/name", Message: "the old location"}},
+			Key:     "/tools/[name=a]/name"},
+		{Rule: "diff-tool-added", Severity: lint.Info, File: "snaps/s.json", Line: 2, Column: 12, EndLine: 2, EndColumn: 15, Pointer: "/tools/0/name",
+			Message: `tool "c" is new`, Spec: "Part III §3.1", Key: "/tools/[name=c]/name"},
+	}
+	if len(res.Findings) != len(want) {
+		t.Fatalf("got %+v", res.Findings)
+	}
+	for i := range want {
+		want[i].Spec = res.Findings[i].Spec // the rule's citation, checked by the fixtures
+		if !reflect.DeepEqual(res.Findings[i], want[i]) {
+			t.Errorf("finding %d:\n got %+v\nwant %+v", i, res.Findings[i], want[i])
+		}
+	}
+	for _, tc := range []struct {
+		ig   lint.Ignore
+		left int
+	}{
+		{lint.Ignore{Rule: "diff-tool-removed", Path: "snaps/s.json", Pointer: "/tools/[name=a]"}, 1},
+		{lint.Ignore{Rule: "diff-tool-removed", Path: "snaps/s.json", Pointer: "/tools/[name=b]"}, 2},
+		{lint.Ignore{Rule: "diff-tool-removed", Path: "snaps/other.json", Pointer: "/tools/[name=a]"}, 2},
+		{lint.Ignore{Rule: "diff-tool-added", Path: "snaps/*.json"}, 1},
+	} {
+		res, err := diff.Compare(old, cur, &diff.Options{Ignores: []lint.Ignore{tc.ig}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Findings) != tc.left {
+			t.Errorf("ignore %+v: %d findings left, want %d: %s", tc.ig, len(res.Findings), tc.left, golden(res.Findings))
+		}
+	}
+}
+
+// TestAddedAndDeleted: a snapshot that did not exist is all additions; one
+// that no longer exists loses every tool and Language, reported in the
+// old file since no new one exists.
+func TestAddedAndDeleted(t *testing.T) {
+	in := read(t, "../../fixtures/diff/diff-language-added/bad.new.json")
+	res, err := diff.Compare(nil, in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := map[string]int{}
+	for _, f := range res.Findings {
+		added[f.Rule]++
+		if f.File != in.Name || f.Severity != lint.Info {
+			t.Errorf("addition %+v", f)
+		}
+	}
+	if added["diff-language-added"] == 0 || len(added) == 0 {
+		t.Errorf("additions: %v", added)
+	}
+	res, err = diff.Compare(in, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := map[string]int{}
+	for _, f := range res.Findings {
+		removed[f.Rule]++
+		if f.File != in.Name || f.Severity != lint.Error || len(f.Related) != 0 {
+			t.Errorf("removal %+v", f)
+		}
+	}
+	if removed["diff-language-removed"] != added["diff-language-added"] || len(removed) == 0 {
+		t.Errorf("removals %v, additions %v", removed, added)
+	}
+	if _, err := diff.Compare(nil, nil, nil); err == nil {
+		t.Error("nothing against nothing: no error")
+	}
+	tools := &lint.Input{Name: "t.json", Data: []byte(twoTools)}
+	res, _ = diff.Compare(nil, tools, nil)
+	if got := golden(res.Findings); got != "t.json 2:12-2:15 info diff-tool-added \"/tools/0/name\": tool \"a\" is new\nt.json 3:12-3:15 info diff-tool-added \"/tools/1/name\": tool \"b\" is new\n" {
+		t.Errorf("added tools: %q", got)
+	}
+	res, _ = diff.Compare(tools, nil, nil)
+	if got := golden(res.Findings); !strings.HasPrefix(got, "t.json 2:12-2:15 error diff-tool-removed \"/tools/0/name\": tool \"a\" is gone") || strings.Count(got, "\n") != 2 {
+		t.Errorf("deleted tools: %q", got)
+	}
 }

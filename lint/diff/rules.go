@@ -195,7 +195,7 @@ func (c *comparison) renamedTo(o *snapshot.Language) *snapshot.Language {
 }
 
 func checkLanguages(c *comparison) {
-	if c.old.Manifest == nil || c.new.Manifest == nil {
+	if c.old.Manifest == nil && !c.fresh || c.new.Manifest == nil && !c.gone {
 		return
 	}
 	renamed := map[*snapshot.Language]bool{}
@@ -518,7 +518,7 @@ func checkLanguageMembers(c *comparison) {
 }
 
 func checkToolsAdded(c *comparison) {
-	if c.old.ToolsArray == nil || c.new.ToolsArray == nil {
+	if c.old.ToolsArray == nil && !c.fresh || c.new.ToolsArray == nil {
 		return
 	}
 	for _, t := range c.new.Tools {
@@ -540,7 +540,7 @@ func shown(n *source.Node) string {
 // except the loop tools the old manifest names for a Language NEW keeps:
 // checkLoopTools explains those with their stage.
 func checkToolsRemoved(c *comparison) {
-	if c.old.ToolsArray == nil || c.new.ToolsArray == nil {
+	if c.old.ToolsArray == nil || c.new.ToolsArray == nil && !c.gone {
 		return
 	}
 	loop := map[string]bool{}

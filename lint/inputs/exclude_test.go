@@ -69,3 +69,35 @@ func TestNamedAsWalked(t *testing.T) {
 		}
 	}
 }
+
+// TestWalked: Walked agrees with the walk on every file of a tree, by name.
+func TestWalked(t *testing.T) {
+	dir := t.TempDir()
+	files := []string{"a.json", "b.jsonl", "c.txt", ".hidden/d.json", "vendor/e.json", "x/node_modules/f.json", "x/legacy/g.json", "x/h.tmp.json", "x/i.json"}
+	for _, f := range files {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exclude := []string{"legacy", "**/*.tmp.json"}
+	walked, errs := walk(dir, exclude)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, f := range files {
+		if Walked(dir, filepath.Join(dir, f), exclude) {
+			got = append(got, filepath.Join(dir, f))
+		}
+	}
+	if !reflect.DeepEqual(got, walked) {
+		t.Errorf("Walked %q, walk %q", got, walked)
+	}
+	if Walked(dir, filepath.Join(filepath.Dir(dir), "a.json"), nil) {
+		t.Error("a file outside dir is walked")
+	}
+}

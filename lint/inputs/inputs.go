@@ -207,6 +207,30 @@ func walk(dir string, exclude []string) ([]string, []error) {
 	return files, errs
 }
 
+// Walked reports whether a walk of dir would list file, a path under dir
+// named as the walk names it (dir joined with the rest), by name alone: the
+// same suffixes, skipped folders and exclude globs. diff --against uses it
+// for the files of a git revision, which no walk of the disk can see.
+func Walked(dir, file string, exclude []string) bool {
+	rel, err := filepath.Rel(dir, file)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	name := filepath.Base(file)
+	if !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".jsonl") || excluded(exclude, file) {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	p := dir
+	for _, folder := range parts[:len(parts)-1] {
+		p = filepath.Join(p, folder)
+		if strings.HasPrefix(folder, ".") || folder == "vendor" || folder == "node_modules" || excluded(exclude, p) {
+			return false
+		}
+	}
+	return true
+}
+
 // readFile reads one regular file. Devices, fifos and sockets are refused
 // before they are opened (opening a tape or a fifo has effects of its own),
 // and again after, in case the path was swapped in between: the open does

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/lint/report"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
@@ -82,8 +83,9 @@ func TestHTMLSelfContained(t *testing.T) {
 	for _, run := range []*report.Run{probedRun(t), sampleRun(t), awkwardRun()} {
 		page := string(render(t, "html", run))
 		// Nothing may be fetched: no URL attribute points anywhere but
-		// data:, and the policy forbids fetching anyway.
-		if m := regexp.MustCompile(`(?i)(src|href)\s*=\s*"(?:[^d"]|d[^a])`).FindString(page); m != "" {
+		// data: or an anchor of the page, and the policy forbids fetching
+		// anyway.
+		if m := regexp.MustCompile(`(?i)(src|href)\s*=\s*"(?:[^d#"]|d[^a])`).FindString(page); m != "" {
 			t.Errorf("the page references %s", m)
 		}
 		if !strings.Contains(page, "default-src 'none'") {
@@ -101,69 +103,90 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 }
 
+// chromium returns the path of a Chromium binary, or skips the test (fails
+// it with PILOTAGEKIT_REQUIRE_TOOLS set).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
+		t.Fatal("chromium is not installed (apt-get install chromium)")
+	}
+	t.Skip("chromium is not installed (apt-get install chromium)")
+	return ""
+}
+
+// openInChromium loads page in headless Chromium with a 1280 px wide
+// window and returns the DOM after the page's script ran; every console
+// message fails the test.
+func openInChromium(t *testing.T, browser string, page []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
+		"--window-size=1280,900", "--hide-scrollbars",
+		"--dump-dom", "file://"+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("chromium: %v\n%s", err, stderr.String())
+		}
+	case <-time.After(60 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatal("chromium did not finish in 60s")
+	}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(line, ":CONSOLE") {
+			t.Errorf("console message: %s", line)
+		}
+	}
+	return stdout.String()
+}
+
+// pageCheck reads the figures the page's script recounted.
+func pageCheck(t *testing.T, dom string) map[string]int {
+	t.Helper()
+	m := regexp.MustCompile(`<p id="check"[^>]*>([^<]*)</p>`).FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the page's script did not run:\n%.2000s", dom)
+	}
+	var got map[string]int
+	if err := json.Unmarshal([]byte(strings.ReplaceAll(m[1], "&quot;", `"`)), &got); err != nil {
+		t.Fatalf("%v: %s", err, m[1])
+	}
+	return got
+}
+
 // TestHTMLInChromium opens the page in headless Chromium: it must load
 // without console messages, and the figures its script recounts from the
 // rows must match the JSON report.
 func TestHTMLInChromium(t *testing.T) {
-	browser := ""
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
-			t.Fatal("chromium is not installed (apt-get install chromium)")
-		}
-		t.Skip("chromium is not installed (apt-get install chromium)")
-	}
+	browser := chromium(t)
 	for name, run := range map[string]*report.Run{"probed": probedRun(t), "plain": sampleRun(t)} {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			page := filepath.Join(dir, "report.html")
-			if err := os.WriteFile(page, render(t, "html", run), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-				"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-				"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
-				"--dump-dom", "file://"+page)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("chromium: %v\n%s", err, stderr.String())
-				}
-			case <-time.After(60 * time.Second):
-				_ = cmd.Process.Kill()
-				<-done
-				t.Fatal("chromium did not finish in 60s")
-			}
-			for _, line := range strings.Split(stderr.String(), "\n") {
-				if strings.Contains(line, ":CONSOLE") {
-					t.Errorf("console message: %s", line)
-				}
-			}
-			m := regexp.MustCompile(`<p id="check"[^>]*>([^<]*)</p>`).FindStringSubmatch(stdout.String())
-			if m == nil {
-				t.Fatalf("the page's script did not run:\n%.2000s", stdout.String())
-			}
-			var got map[string]int
-			if err := json.Unmarshal([]byte(strings.ReplaceAll(m[1], "&quot;", `"`)), &got); err != nil {
-				t.Fatalf("%v: %s", err, m[1])
-			}
+			dom := openInChromium(t, browser, render(t, "html", run))
+			got := pageCheck(t, dom)
 			var doc jsonReport
 			if err := json.Unmarshal(render(t, "json", run), &doc); err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]int{"errors": doc.Summary.Errors, "warnings": doc.Summary.Warnings, "infos": doc.Summary.Infos}
+			want := map[string]int{"errors": doc.Summary.Errors, "warnings": doc.Summary.Warnings, "infos": doc.Summary.Infos, "overflow": 0}
 			if c := doc.Coverage; c != nil {
 				want["vectors_passed"], want["vectors_failed"], want["vectors_not_applicable"] = c.Passed, c.Failed, c.NotApplicable
 				want["calls"], want["failed_calls"] = c.Calls, c.FailedCalls
@@ -179,11 +202,82 @@ func TestHTMLInChromium(t *testing.T) {
 			}
 			// The figures printed at the top agree too.
 			for id, v := range map[string]int{"sum-errors": want["errors"], "sum-warnings": want["warnings"], "sum-infos": want["infos"]} {
-				if !strings.Contains(stdout.String(), `id="`+id+`">`+itoa(v)+`<`) {
+				if !strings.Contains(dom, `id="`+id+`">`+itoa(v)+`<`) {
 					t.Errorf("figure %s is not %d", id, v)
 				}
 			}
 		})
+	}
+}
+
+// longLineRun is a probed run whose recorded answer is one line of 5,000
+// characters without a space, with a finding in that call whose message
+// and pointer are long too, over two snapshots.
+func longLineRun() *report.Run {
+	long := strings.Repeat("x", 5000)
+	answer := json.RawMessage(`{"content":[{"type":"text","text":"` + long + `"}],"isError":true}`)
+	pr := probe.Set[0]
+	res := &lint.Result{
+		Files: []lint.FileInfo{{Path: "snapshots/pilotage-harborview.json", Kind: "snapshot", Server: "harborview", ServerVersion: "2.4.0"}, {Path: "snapshots/pilotage-other.json", Kind: "snapshot"}},
+		Findings: []lint.Finding{
+			{Rule: "probe-expectation", Severity: lint.Error, File: "snapshots/pilotage-harborview.json", Line: 3, Column: 5, EndLine: 3, EndColumn: 9, Pointer: "/calls/0/result/content/0/text/" + long[:300], Message: "the answer `" + long[:2000] + "` is **not** what " + pr.Spec + " asks", Spec: pr.Spec},
+			{Rule: "manifest-version-outdated", Severity: lint.Info, File: "snapshots/pilotage-harborview.json", Line: 1, Column: 1, EndLine: 1, EndColumn: 2, Pointer: "", Message: "info", Spec: "Part II §11"},
+			{Rule: "json-syntax", Severity: lint.Error, File: "snapshots/pilotage-other.json", Line: 1, Column: 1, EndLine: 1, EndColumn: 2, Message: "broken", Spec: "RFC 8259 §2, §10"},
+		},
+	}
+	calls := []probe.Call{
+		{File: "snapshots/pilotage-harborview.json", Pointer: "/calls/1", Probe: pr, Language: "buildingflow/1", Tool: "pilotage_get_guide", Arguments: json.RawMessage(`{"language":"buildingflow/1"}`), Answer: json.RawMessage(`{"content":[]}`), AnswerKind: "result"},
+		{File: "snapshots/pilotage-harborview.json", Pointer: "/calls/0", Probe: pr, Language: "buildingflow/1", Tool: "pilotage_get_guide", Arguments: json.RawMessage(`{"language":"` + long[:1000] + `"}`), Answer: answer, AnswerKind: "result"},
+	}
+	return &report.Run{Tool: report.Tool{Name: "pilotage-lint", Version: "v1.2.3"}, Result: res, Probes: calls, Time: time.Date(2026, 12, 3, 21, 0, 0, 0, time.UTC)}
+}
+
+// TestHTMLReadable: the page names the server and the tool, failures come
+// first and link to the failing call, passing probes fold away, a zero is
+// not red, not applicable says why, Markdown renders, and each snapshot has
+// its section.
+func TestHTMLReadable(t *testing.T) {
+	page := string(render(t, "html", longLineRun()))
+	for _, want := range []string{
+		"<title>pilotage-lint report: harborview</title>",
+		`<p class="meta" id="meta">pilotage-lint v1.2.3 · written 2026-12-03 21:00 UTC</p>`,
+		"<h2>harborview 2.4.0 <small>(snapshots/pilotage-harborview.json)</small></h2>",
+		"<h2>snapshots/pilotage-other.json</h2>",
+		`<summary>1 passing probe call(s)</summary>`,
+		`is <strong>not</strong> what`,
+		"the answer <code>xxxx",
+		`<div class="figure"><b id="cov-passed">0</b>passed</div>`,
+		"no call was sent: no probed Language declares the capability or sub-feature that",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	// The failed call is shown before the passing ones, which are folded.
+	failed, passing := strings.Index(page, `id="call-1" data-failed="true"`), strings.Index(page, `<details class="passing">`)
+	if failed < 0 || passing < 0 || failed > passing {
+		t.Errorf("failed call at %d, passing fold at %d", failed, passing)
+	}
+	// Errors come before infos in a file's findings.
+	if e, i := strings.Index(page, `data-severity="error"`), strings.Index(page, `data-severity="info"`); e < 0 || i < 0 || e > i {
+		t.Errorf("error row at %d, info row at %d", e, i)
+	}
+	if strings.Count(page, `<section class="file"`) != 2 {
+		t.Errorf("want one section per snapshot")
+	}
+}
+
+// TestHTMLLongLinesInChromium: a report of a response with a 5,000
+// character line has no horizontal overflow in a 1280 px window, and no
+// console message.
+func TestHTMLLongLinesInChromium(t *testing.T) {
+	browser := chromium(t)
+	got := pageCheck(t, openInChromium(t, browser, render(t, "html", longLineRun())))
+	if got["overflow"] != 0 || got["width"] < 1200 || got["width"] > 1280 {
+		t.Errorf("overflow %d px at width %d", got["overflow"], got["width"])
+	}
+	if got["errors"] != 2 || got["calls"] != 2 || got["failed_calls"] != 1 {
+		t.Errorf("figures %v", got)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
@@ -34,6 +35,9 @@ type Run struct {
 	// Probes are the probe calls of the linted snapshots (ProbesOf), for
 	// the coverage summary and the html format.
 	Probes []probe.Call
+	// Time is when the run happened, for formats that say so; zero
+	// leaves it out.
+	Time time.Time
 }
 
 // Summary counts findings by severity.

@@ -30,6 +30,14 @@ func TestRealWorldNonPilotage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// server-sqlite is a failed capture, the text "Error: No initialize
+		// response": a named file that does not parse fails closed.
+		if filepath.Base(p) == "mcp-proxy.server-sqlite.json" {
+			if len(res.Findings) != 1 || res.Findings[0].Rule != "json-syntax" || res.Findings[0].Severity != lint.Error {
+				t.Errorf("%s: %+v, want one json-syntax error", p, res.Findings)
+			}
+			continue
+		}
 		for _, f := range res.Findings {
 			if f.Severity >= lint.Warning {
 				t.Errorf("%s: %s %s at %s: %s", p, f.Severity, f.Rule, f.Pointer, f.Message)

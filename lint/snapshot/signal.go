@@ -21,7 +21,10 @@ import (
 func (s *Snapshot) Pilotage() bool { return s.signal }
 
 func (s *Snapshot) findSignal() bool {
-	if s.Manifest != nil || s.ManifestResult != nil || s.InlineManifest != nil {
+	if s.Manifest != nil || s.InlineManifest != nil {
+		return true
+	}
+	if s.ManifestResult != nil && !s.unlistedError(types.ToolManifest, nil, s.ManifestResult) {
 		return true
 	}
 	for _, t := range s.Tools {
@@ -30,7 +33,13 @@ func (s *Snapshot) findSignal() bool {
 		}
 	}
 	for _, c := range s.Calls {
-		if strings.HasPrefix(c.Name, types.ReservedToolPrefix) {
+		// A probe's requests are made up on purpose (an unknown tool, odd
+		// ids), so they say nothing about the server; what it answered
+		// is judged only once something else shows Pilotage.
+		if c.Probe != nil {
+			continue
+		}
+		if strings.HasPrefix(c.Name, types.ReservedToolPrefix) && !s.unlistedError(c.Name, c.Error, c.Result) {
 			return true
 		}
 	}
@@ -60,6 +69,23 @@ func (s *Snapshot) findSignal() bool {
 		}
 	}
 	return false
+}
+
+// unlistedError reports whether a recorded call of tool name drew an error
+// (a JSON-RPC error, or a result with isError true) while the recorded
+// listing does not contain the tool: any MCP server answers so for a tool
+// it lacks, so that is no Pilotage signal. Snapshots written by earlier
+// versions of snapshot, which called pilotage_manifest on every server and
+// stored the "unknown tool" answer under "manifest", so lint silent.
+func (s *Snapshot) unlistedError(name string, rpcErr, result *source.Node) bool {
+	if s.ToolsArray == nil || s.Tool(name) != nil {
+		return false
+	}
+	if rpcErr != nil {
+		return true
+	}
+	ie := result.Get("isError")
+	return ie.IsBool() && ie.Truth()
 }
 
 // hasExtensionKey reports whether object n has a member named by the

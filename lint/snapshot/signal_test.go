@@ -26,6 +26,14 @@ func TestPilotageSignal(t *testing.T) {
 		{"ordinary tools", `{"tools": [{"name": "actions_run_trigger", "inputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}]}`, false},
 		{"the word in a description", `{"tools": [{"name": "pilot", "description": "pilotage_manifest is not here", "inputSchema": {"type": "object"}}]}`, false},
 		{"other extension", `{"protocolVersion": "2025-11-25", "capabilities": {"extensions": {"io.example/other": {}}}}`, false},
+		// Earlier versions of snapshot called pilotage_manifest on every
+		// server and stored the "unknown tool" answer under manifest.
+		{"unknown-tool answer under manifest", `{"tools": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}, "manifest": {"content": [{"type": "text", "text": "Unknown tool: pilotage_manifest"}], "isError": true}}`, false},
+		{"error answer of a listed manifest tool", `{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}, "manifest": {"content": [{"type": "text", "text": "down"}], "isError": true}}`, true},
+		{"error answer under manifest, no listing", `{"manifest": {"content": [{"type": "text", "text": "down"}], "isError": true}}`, true},
+		{"JSON-RPC error of an unlisted reserved tool", `{"tools": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}, "calls": [{"name": "pilotage_get_guide", "arguments": {}, "error": {"code": -32602, "message": "Unknown tool"}}]}`, false},
+		{"result of an unlisted reserved tool", `{"tools": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}, "calls": [{"name": "pilotage_get_guide", "arguments": {}, "result": {"content": []}}]}`, true},
+		{"a probe's made-up call", `{"tools": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}, "calls": [{"name": "pilotage_no_such_tool", "arguments": {}, "result": {"content": []}, "probe": {"name": "unknown-tool"}}]}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := build(t, "in.json", tc.data, "")

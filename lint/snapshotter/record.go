@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,15 +22,30 @@ type exchange struct {
 	result json.RawMessage
 	err    *jsonrpc.Error
 	done   bool
+	// abandoned is set when the recorder answered the request itself
+	// (a server/discover that drew nothing in time); a late real answer
+	// is then not recorded.
+	abandoned bool
 }
 
 // recorder wraps a transport and keeps every request/response pair.
 type recorder struct {
 	mcp.Transport
 
+	// discoverWait bounds the wait for an answer to server/discover: a
+	// server of an older revision may ignore the method instead of
+	// refusing it, and the SDK would then wait out the whole --timeout
+	// before falling back to initialize. 0 waits as long as the session.
+	discoverWait time.Duration
+
 	mu   sync.Mutex
 	byID map[any]*exchange
 	log  []*exchange
+	// heard is set once the server sent anything at all, so a timeout can
+	// tell a slow start (a cold npx -y) from a server that stopped.
+	heard bool
+	// unanswered is the server/discover that drew nothing in time.
+	unanswered bool
 }
 
 func newRecorder(t mcp.Transport) *recorder {
@@ -40,7 +57,28 @@ func (r *recorder) Connect(ctx context.Context) (mcp.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &recordingConn{Connection: c, r: r}, nil
+	return &recordingConn{Connection: c, r: r, inject: make(chan jsonrpc.Message, 1)}, nil
+}
+
+// pending names the method of the latest request still waiting for an
+// answer, or "".
+func (r *recorder) pending() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := len(r.log) - 1; i >= 0; i-- {
+		if e := r.log[i]; !e.done && !e.abandoned {
+			return e.method
+		}
+	}
+	return ""
+}
+
+// state says whether the server sent anything, and whether a
+// server/discover went unanswered.
+func (r *recorder) state() (heard, unanswered bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.heard, r.unanswered
 }
 
 // mark returns the position of the next exchange, so a caller can take the
@@ -67,6 +105,17 @@ func (r *recorder) since(m int, method string) []*exchange {
 type recordingConn struct {
 	mcp.Connection
 	r *recorder
+
+	// Reads go through a pump so that Read can also return the answer
+	// the recorder makes up for a server/discover that drew nothing.
+	pumpOnce sync.Once
+	msgs     chan readResult
+	inject   chan jsonrpc.Message
+}
+
+type readResult struct {
+	msg jsonrpc.Message
+	err error
 }
 
 func (c *recordingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
@@ -76,15 +125,60 @@ func (c *recordingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		c.r.byID[req.ID.Raw()] = e
 		c.r.log = append(c.r.log, e)
 		c.r.mu.Unlock()
+		if req.Method == "server/discover" && c.r.discoverWait > 0 {
+			id := req.ID
+			time.AfterFunc(c.r.discoverWait, func() {
+				c.r.mu.Lock()
+				late := !e.done
+				if late {
+					e.abandoned, c.r.unanswered = true, true
+				}
+				c.r.mu.Unlock()
+				if late {
+					// Any error other than an unsupported version makes
+					// the SDK fall back to initialize.
+					select {
+					case c.inject <- &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound,
+						Message: fmt.Sprintf("pilotage-lint: no answer to server/discover within %s", c.r.discoverWait)}}:
+					default:
+					}
+				}
+			})
+		}
 	}
 	return c.Connection.Write(ctx, msg)
 }
 
 func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	msg, err := c.Connection.Read(ctx)
+	c.pumpOnce.Do(func() {
+		c.msgs = make(chan readResult, 1)
+		go func() {
+			for {
+				msg, err := c.Connection.Read(ctx)
+				c.msgs <- readResult{msg, err}
+				if err != nil {
+					return
+				}
+			}
+		}()
+	})
+	var rr readResult
+	select {
+	case m := <-c.inject:
+		return m, nil
+	case rr = <-c.msgs:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	msg, err := rr.msg, rr.err
+	if err == nil && msg != nil {
+		c.r.mu.Lock()
+		c.r.heard = true
+		c.r.mu.Unlock()
+	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.r.mu.Lock()
-		if e := c.r.byID[resp.ID.Raw()]; e != nil && !e.done {
+		if e := c.r.byID[resp.ID.Raw()]; e != nil && !e.done && !e.abandoned {
 			e.done = true
 			e.result = append(json.RawMessage(nil), resp.Result...)
 			if resp.Error != nil {

@@ -36,6 +36,10 @@ import (
 // DefaultTimeout bounds a whole snapshot session.
 const DefaultTimeout = 30 * time.Second
 
+// DefaultDiscoverTimeout is the wait for server/discover: an answer
+// costs a round trip, so a server silent this long is not going to answer.
+const DefaultDiscoverTimeout = 5 * time.Second
+
 // maxPages stops a server whose cursors never end.
 const maxPages = 1000
 
@@ -67,6 +71,11 @@ type Options struct {
 	Calls []Call
 	// Timeout bounds the whole session; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// DiscoverTimeout bounds the wait for an answer to server/discover
+	// before falling back to initialize, for servers that ignore the
+	// method instead of refusing it; 0 means DefaultDiscoverTimeout, at
+	// most a third of Timeout.
+	DiscoverTimeout time.Duration
 	// ProtocolVersion is the MCP revision offered first; "" lets the SDK
 	// offer its latest (2026-07-28, through server/discover) and fall back
 	// to initialize when the server declines.
@@ -101,8 +110,10 @@ type Error struct {
 	Err   error
 	// Stderr is the tail of the server's standard error, when it has one.
 	Stderr string
-	// answered is true when the server replied with a JSON-RPC error.
+	// answered is true when the server replied with a JSON-RPC error,
+	// which rpc holds.
 	answered bool
+	rpc      *jsonrpc.Error
 }
 
 func (e *Error) Error() string {
@@ -130,6 +141,7 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	defer cancel()
 
 	var transport mcp.Transport
+	var rec *recorder
 	var stderr *tail
 	var proc *process
 	var watch *watcher
@@ -168,14 +180,18 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		if err != nil && errors.As(err, &e) {
 			switch ctx.Err() {
 			case context.DeadlineExceeded:
-				e.Err = fmt.Errorf("timed out after %s during %s: %w", timeout, e.Stage, e.Err)
+				e.Err = fmt.Errorf("timed out after %s during %s: %w%s", timeout, step(e.Stage, rec), e.Err, timeoutHint(rec, opt.URL == ""))
 			case context.Canceled:
 				e.Err = fmt.Errorf("interrupted during %s; the server was stopped", e.Stage)
 			}
 		}
 	}()
 
-	rec := newRecorder(transport)
+	rec = newRecorder(transport)
+	rec.discoverWait = opt.DiscoverTimeout
+	if rec.discoverWait <= 0 {
+		rec.discoverWait = min(DefaultDiscoverTimeout, (timeout / 3).Truncate(time.Millisecond))
+	}
 	caps := &mcp.ClientCapabilities{}
 	// Part III §1.2: a Client implementing Pilotage declares the extension.
 	caps.AddExtension(types.ExtensionID, map[string]any{})
@@ -220,8 +236,11 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	switch {
 	case errors.As(err, &le) && le.answered:
 		// The server is up and said no: the handshake it answered is
-		// still worth linting.
-		res.Warnings = append(res.Warnings, le.Err.Error()+"; the snapshot has no tools")
+		// still worth linting, and the refusal is recorded where the list
+		// belongs, so that lint fails the snapshot (snapshot-list-failed)
+		// instead of passing a file that merely has no tools.
+		res.Warnings = append(res.Warnings, le.Err.Error()+"; the snapshot records the error instead of tools, and lint fails it")
+		doc = append(doc, member{"tools", objectValue{{"error", rawValue(mustJSON(le.rpc))}}})
 	case err != nil:
 		return nil, err
 	default:
@@ -264,7 +283,10 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		})
 		if err != nil {
 			var e *Error
-			if errors.As(err, &e) && ctx.Err() == nil {
+			if errors.As(err, &e) && e.answered {
+				res.Warnings = append(res.Warnings, e.Err.Error()+"; the snapshot records the error instead of resources, and lint fails it")
+				doc = append(doc, member{"resources", objectValue{{"error", rawValue(mustJSON(e.rpc))}}})
+			} else if errors.As(err, &e) && ctx.Err() == nil {
 				res.Warnings = append(res.Warnings, "resources/list failed, so the snapshot has no resources: "+e.Err.Error())
 			} else {
 				return nil, err
@@ -290,7 +312,14 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 
 	if opt.Probe != nil {
-		doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
+		// Probes ask Pilotage questions; a server that shows no sign of
+		// Pilotage has nothing to answer, and its "unknown tool" replies
+		// would only be misread as defects.
+		if manifestResult == nil && !pilotageSignal(ir, tools) {
+			res.Warnings = append(res.Warnings, "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_* tool and the handshake declares no "+types.ExtensionID+" extension), so it is an ordinary MCP server, which the probes do not judge")
+		} else {
+			doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
+		}
 	}
 
 	var b bytes.Buffer
@@ -298,6 +327,55 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	b.WriteByte('\n')
 	res.JSON = b.Bytes()
 	return res, nil
+}
+
+// pilotageSignal reports whether the live server shows Pilotage: a
+// reserved pilotage_* tool in its listing, or the extension declared in
+// the handshake's capabilities.
+func pilotageSignal(ir *mcp.InitializeResult, tools []*source.Node) bool {
+	for _, t := range tools {
+		if n, _ := t.Str("name"); strings.HasPrefix(n, types.ReservedToolPrefix) {
+			return true
+		}
+	}
+	if ir == nil || ir.Capabilities == nil {
+		return false
+	}
+	b, err := json.Marshal(ir.Capabilities)
+	return err == nil && (bytes.Contains(b, []byte(`"`+types.ExtensionID+`"`)) || bytes.Contains(b, []byte(`"`+types.LegacyExtensionID+`"`)))
+}
+
+// step names the step a timeout struck: the stage, and within the
+// handshake the request still waiting.
+func step(stage string, rec *recorder) string {
+	if rec == nil || stage != "handshake" {
+		return stage
+	}
+	p := rec.pending()
+	_, unanswered := rec.state()
+	switch {
+	case p == "initialize" && unanswered:
+		return fmt.Sprintf("the handshake (initialize, tried after server/discover drew no answer within %s)", rec.discoverWait)
+	case p != "":
+		return "the handshake (" + p + ")"
+	}
+	return stage
+}
+
+// timeoutHint adds advice when the server never said anything: a command
+// still starting (npx -y downloads its package on a cold cache) needs a
+// longer --timeout, not a fix.
+func timeoutHint(rec *recorder, command bool) string {
+	if rec == nil {
+		return ""
+	}
+	if heard, _ := rec.state(); heard {
+		return ""
+	}
+	if command {
+		return "; the server has not sent anything yet: if it is still starting (a cold npx -y or uvx downloads its package first), raise --timeout"
+	}
+	return "; the server has not answered anything yet: raise --timeout if it is slow to wake"
 }
 
 type session struct {
@@ -326,7 +404,7 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 			return nil, &Error{Stage: method, Err: fmt.Errorf("%s failed: %w", method, ferr)}
 		}
 		if ex.err != nil {
-			return nil, &Error{Stage: method, answered: true, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
+			return nil, &Error{Stage: method, answered: true, rpc: ex.err, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
 		}
 		n := parseRaw(ex.result)
 		if arr := n.Get(member); arr.IsArray() {
