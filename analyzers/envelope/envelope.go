@@ -195,7 +195,7 @@ func (c *checker) result(name string, e ast.Expr) {
 		if f == nil || f["StructuredContent"] != nil || f["RawStructuredContent"] != nil {
 			return
 		}
-		assigned := c.vals.FieldAssigns(e)
+		assigned := c.vals.FieldAssigns(e, nil)
 		if assigned["StructuredContent"] != nil || assigned["RawStructuredContent"] != nil {
 			return
 		}
