@@ -133,7 +133,7 @@ func (c *checker) carrier(k toolfind.Kind, e ast.Expr) bool {
 	if k != toolfind.GoSDKTyped && k != toolfind.GoSDKRaw {
 		return false
 	}
-	if c.isWireError(e) {
+	if c.isWireError(e, 0) {
 		return true
 	}
 	if k != toolfind.GoSDKRaw {
@@ -147,20 +147,39 @@ func (c *checker) carrier(k toolfind.Kind, e ast.Expr) bool {
 	if format, ok := sdk.String(info, call.Args[0]); !ok || !strings.Contains(format, "%w") {
 		return false
 	}
-	return slices.ContainsFunc(call.Args[1:], c.isWireError)
+	return slices.ContainsFunc(call.Args[1:], func(a ast.Expr) bool { return c.isWireError(a, 0) })
 }
 
 // isWireError reports whether e is, or is built as, a *jsonrpc.Error. That
 // is an alias of go-sdk's internal WireError, so the match is on the type
 // it denotes.
-func (c *checker) isWireError(e ast.Expr) bool {
+//
+// An error from a helper of the package (args, err := parse(req)) is one
+// when every error the helper returns is nil or one.
+func (c *checker) isWireError(e ast.Expr, depth int) bool {
 	info := c.pass.TypesInfo
 	if p, ok := types.Unalias(info.TypeOf(e)).(*types.Pointer); ok && sdk.IsNamed(p.Elem(), sdk.GoSDKJSONRPC2, "WireError") {
 		return true
 	}
 	// An error-typed variable or helper result holding &jsonrpc.Error{...}.
-	lit, ok := c.vals.Resolve(e).(*ast.CompositeLit)
-	return ok && sdk.IsNamed(info.TypeOf(lit), sdk.GoSDKJSONRPC2, "WireError")
+	if lit, ok := c.vals.Resolve(e).(*ast.CompositeLit); ok {
+		return sdk.IsNamed(info.TypeOf(lit), sdk.GoSDKJSONRPC2, "WireError")
+	}
+	results, ok := c.vals.Results(e)
+	if !ok || depth > 3 {
+		return false
+	}
+	some := false
+	for _, r := range results {
+		if sdk.IsNil(info, r) {
+			continue
+		}
+		if !c.isWireError(r, depth+1) {
+			return false
+		}
+		some = true
+	}
+	return some
 }
 
 // result reports a returned result that carries no structuredContent.
