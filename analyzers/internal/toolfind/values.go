@@ -169,6 +169,20 @@ type Element struct {
 // (m["name"] = ...); nil when e is built some other way.
 func (v *Values) Elements(e ast.Expr, env Env) []Element {
 	r, objs := v.chain(e, env)
+	if call, ok := r.(*ast.CallExpr); ok && len(call.Args) > 0 {
+		// append(list, more...) and append(list, a, b).
+		if b, ok := v.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+			out := v.Elements(call.Args[0], env)
+			for i, a := range call.Args[1:] {
+				if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
+					out = append(out, v.Elements(a, env)...)
+				} else {
+					out = append(out, Element{Value: a})
+				}
+			}
+			return out
+		}
+	}
 	lit, ok := r.(*ast.CompositeLit)
 	if !ok {
 		return nil
