@@ -14,7 +14,6 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/analyzers/internal/sdk"
 	"github.com/pilotagekit/pilotagekit/analyzers/internal/toolfind"
-	"github.com/pilotagekit/pilotagekit/lint"
 	ptypes "github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
@@ -86,11 +85,16 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(validated) > 0 {
 		sort.Strings(validated)
 		validated = slices.Compact(validated)
+		// The plugin module must not pull in lint for its Plural.
+		noun := "tool"
+		if len(validated) > 1 {
+			noun = "tools"
+		}
 		for _, call := range res.Validation {
 			pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(), End: call.End(),
 				Message: fmt.Sprintf(`server.WithInputSchemaValidation makes mcp-go answer arguments that fail an input schema with an isError result that has no structuredContent, before the handler runs; for Pilotage %s %s that breaks the result envelope (structuredContent is REQUIRED, Part III §6), and a missing required member or a wrong JSON type is a carrier fault that belongs in a JSON-RPC error (Part III §7.1): drop the option and check those members in the handler`,
-					lint.Plural(len(validated), "tool"), quoteList(validated)),
+					noun, quoteList(validated)),
 			})
 		}
 	}
