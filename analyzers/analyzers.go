@@ -9,10 +9,12 @@
 //     enforces before the Pilotage handler runs: inferred strict schemas,
 //     "additionalProperties": false, value constraints on reserved members
 //     and the program argument, and a required runnable on an execute
-//     tool (Part III §4.6).
-//   - envelope: Pilotage tool handlers that return a Go error, a result
-//     without structuredContent, or that set IsError where go-sdk
-//     overwrites structuredContent (Part III §6, §7).
+//     tool (Part III §4.6); and mcp-go's server.WithInputSchemaValidation
+//     on a Pilotage server (Part III §6, §7.1).
+//   - envelope: Pilotage tool handlers that return a Go error (other than
+//     go-sdk's *jsonrpc.Error, the carrier channel), a result without
+//     structuredContent, or that set IsError where go-sdk overwrites
+//     structuredContent (Part III §6, §7).
 //   - canonical: composite literals of pkg/types that contradict the
 //     spec's constants (Part II §4, §5.7; Part III §7.2).
 //

@@ -12,17 +12,25 @@
 // The SDKs route a handler's Go error elsewhere:
 //
 //   - go-sdk's generic mcp.AddTool turns it into an isError result whose
-//     content is the error text and which has no structuredContent (a
-//     *jsonrpc.Error becomes a JSON-RPC error response);
-//   - go-sdk's Server.AddTool sends it as a JSON-RPC error response
-//     (with code 0: the SDK does not map it to -32603);
+//     content is the error text and which has no structuredContent;
+//   - go-sdk's Server.AddTool sends it as a JSON-RPC error response with
+//     code 0 (the SDK does not map a plain error to -32603);
 //   - mcp-go sends it as JSON-RPC error -32603 (Internal error).
+//
+// A *jsonrpc.Error is different: both go-sdk registrations put it on the
+// wire as a JSON-RPC error response with the code and message it holds
+// (-32602 stays -32602), and Server.AddTool also keeps the code of one
+// wrapped with %w (the typed mcp.AddTool does not: wrapped, it becomes an
+// isError result). That is the carrier channel Part III §7.1 routes
+// structural faults to (a missing schema-required member, a member of the
+// wrong JSON type), so returning a *jsonrpc.Error, directly, from a
+// helper or held in an error variable, is never reported.
 //
 // For the handlers of Pilotage tools (loop tools, found as strictschema
 // finds them, and the fixed-name access tools), when the handler is a
 // function literal or a function of the package, the analyzer reports:
 //
-//   - a return with a non-nil error;
+//   - a return with a non-nil error other than a *jsonrpc.Error;
 //   - a returned result without structuredContent: nil, a CallToolResult
 //     literal without StructuredContent, or mcp-go's NewToolResultText,
 //     NewToolResultError and the other helpers that set none (a go-sdk

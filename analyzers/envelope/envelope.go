@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -95,6 +97,9 @@ func (c *checker) handler(t *toolfind.Tool) {
 				return true
 			}
 			errExpr := n.Results[nres-1]
+			if c.carrier(t.Kind, errExpr) {
+				return true
+			}
 			if !sdk.IsNil(info, errExpr) {
 				c.pass.Report(analysis.Diagnostic{
 					Pos: errExpr.Pos(), End: errExpr.End(),
@@ -116,6 +121,65 @@ func (c *checker) handler(t *toolfind.Tool) {
 		}
 		return true
 	})
+}
+
+// carrier reports whether e is a *jsonrpc.Error that go-sdk puts on the
+// wire as the JSON-RPC error it is, code and all: the carrier channel of
+// Part III §7.1, which a handler may choose for a structural fault (a
+// missing schema-required member, a member of the wrong JSON type). The
+// typed mcp.AddTool passes only the *jsonrpc.Error itself through;
+// Server.AddTool also keeps the code of one wrapped with %w.
+func (c *checker) carrier(k toolfind.Kind, e ast.Expr) bool {
+	if k != toolfind.GoSDKTyped && k != toolfind.GoSDKRaw {
+		return false
+	}
+	if c.isWireError(e, 0) {
+		return true
+	}
+	if k != toolfind.GoSDKRaw {
+		return false
+	}
+	info := c.pass.TypesInfo
+	call, ok := c.vals.Resolve(e).(*ast.CallExpr)
+	if !ok || !sdk.IsFunc(sdk.Callee(info, call), "fmt", "Errorf") || len(call.Args) < 2 {
+		return false
+	}
+	if format, ok := sdk.String(info, call.Args[0]); !ok || !strings.Contains(format, "%w") {
+		return false
+	}
+	return slices.ContainsFunc(call.Args[1:], func(a ast.Expr) bool { return c.isWireError(a, 0) })
+}
+
+// isWireError reports whether e is, or is built as, a *jsonrpc.Error. That
+// is an alias of go-sdk's internal WireError, so the match is on the type
+// it denotes.
+//
+// An error from a helper of the package (args, err := parse(req)) is one
+// when every error the helper returns is nil or one.
+func (c *checker) isWireError(e ast.Expr, depth int) bool {
+	info := c.pass.TypesInfo
+	if p, ok := types.Unalias(info.TypeOf(e)).(*types.Pointer); ok && sdk.IsNamed(p.Elem(), sdk.GoSDKJSONRPC2, "WireError") {
+		return true
+	}
+	// An error-typed variable or helper result holding &jsonrpc.Error{...}.
+	if lit, ok := c.vals.Resolve(e).(*ast.CompositeLit); ok {
+		return sdk.IsNamed(info.TypeOf(lit), sdk.GoSDKJSONRPC2, "WireError")
+	}
+	results, ok := c.vals.Results(e)
+	if !ok || depth > 3 {
+		return false
+	}
+	some := false
+	for _, r := range results {
+		if sdk.IsNil(info, r) {
+			continue
+		}
+		if !c.isWireError(r, depth+1) {
+			return false
+		}
+		some = true
+	}
+	return some
 }
 
 // result reports a returned result that carries no structuredContent.
@@ -150,7 +214,7 @@ func (c *checker) result(name string, e ast.Expr) {
 		if f == nil || f["StructuredContent"] != nil || f["RawStructuredContent"] != nil {
 			return
 		}
-		assigned := c.vals.FieldAssigns(e)
+		assigned := c.vals.FieldAssigns(e, nil)
 		if assigned["StructuredContent"] != nil || assigned["RawStructuredContent"] != nil {
 			return
 		}

@@ -41,6 +41,29 @@
 //   - the program argument or program_ref in the required list of an
 //     execute tool (mcp.Required() in mcp-go).
 //
+// Schemas are read from literals and from what is assigned through the
+// variables that hold them afterwards (schema["additionalProperties"] =
+// false, s.Properties["trace_level"].Enum = ..., tool.InputSchema.Required
+// = ...), from jsonschema.For[T], which closes every struct and requires
+// every field without omitempty (s.AdditionalProperties = nil opens it
+// again), from mcp-go options held in variables or spread from a slice,
+// and from a jsonschema:"enum=..." tag that mcp.WithInputSchema[T] turns
+// into an enum (google/jsonschema-go v0.4.3 rejects such a tag outright).
+// Tools are followed from where they are declared to where they are
+// registered: helpers that return a tool or a slice of tools, package
+// variables, and loops over a literal list (for _, t := range tools() {
+// s.AddTool(t, handlers[t.Name]) }).
+//
+// mcp-go's server.WithInputSchemaValidation changes what goes on the
+// wire: arguments that fail a tool's input schema, including a member of
+// the wrong JSON type under a permissive schema, are answered with
+// mcp.NewToolResultError (isError true, text only, no structuredContent)
+// before the handler runs. For a Pilotage tool that breaks the result
+// envelope (Part III §6) and answers a carrier-level fault on the wrong
+// channel (§7.1), so the option is reported on a server that registers an
+// mcp-go Pilotage tool whose schema can fail (a fixed-name access tool, or
+// a loop tool that types, constrains or requires a member).
+//
 // Where the repair is mechanical a suggested fix makes the schema
 // permissive (false becomes true, {Not: {}} becomes {}).
 //

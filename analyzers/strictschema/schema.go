@@ -2,11 +2,13 @@ package strictschema
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,25 +23,39 @@ type schema struct {
 	closed      *fact // additionalProperties: false
 	props       map[string]*property
 	required    []named
-	constraints []fact // on this (sub)schema, beyond its type
+	constraints map[string]fact // on this (sub)schema, beyond its type
 	typ         string
 }
 
+func newSchema() *schema {
+	return &schema{props: map[string]*property{}, constraints: map[string]fact{}}
+}
+
 type property struct {
-	key    ast.Expr
+	key    ast.Node
 	schema *schema
 }
 
 type named struct {
 	name string
-	expr ast.Expr
+	expr ast.Node
 }
 
 type fact struct {
 	keyword string
-	expr    ast.Expr
+	expr    ast.Node
 	fix     []analysis.SuggestedFix
+	// via names the construct that states the fact when expr is not the
+	// keyword itself, such as jsonschema.For[T].
+	via string
 }
+
+// span is a source range that no single expression covers, such as a
+// struct field's name.
+type span struct{ pos, end token.Pos }
+
+func (s span) Pos() token.Pos { return s.pos }
+func (s span) End() token.Pos { return s.end }
 
 // Keywords that constrain a value beyond its JSON type. Keywords that
 // only describe (title, description, default, examples) are not here.
@@ -52,14 +68,15 @@ var constraintKeywords = map[string]bool{
 	"propertyNames": true, "not": true, "allOf": true, "anyOf": true, "oneOf": true,
 }
 
-// Field names of jsonschema.Schema, mapped to keywords.
-var goSchemaFields = func() map[string]string {
-	m := map[string]string{}
-	for k := range constraintKeywords {
-		m[strings.ToUpper(k[:1])+k[1:]] = k
+// keyword maps a jsonschema.Schema or mcp-go ToolInputSchema field name to
+// the keyword it encodes (AdditionalProperties to additionalProperties);
+// map keys are keywords already.
+func keyword(name string) string {
+	if name == "" {
+		return name
 	}
-	return m
-}()
+	return strings.ToLower(name[:1]) + name[1:]
+}
 
 type builder struct {
 	pass *analysis.Pass
@@ -67,20 +84,25 @@ type builder struct {
 }
 
 // fromExpr reads a schema value: a jsonschema.Schema literal, a map
-// literal, or JSON text in a string constant or json.RawMessage/[]byte
-// conversion of one.
+// literal, jsonschema.For[T], or JSON text in a string constant or
+// json.RawMessage/[]byte conversion of one; then the assignments made
+// through the variables holding it (schema["additionalProperties"] =
+// false, s.Properties["mode"].Enum = ...), in order.
 func (b *builder) fromExpr(e ast.Expr) *schema {
+	return b.fromExprIn(e, nil)
+}
+
+func (b *builder) fromExprIn(e ast.Expr, env toolfind.Env) *schema {
 	info := b.pass.TypesInfo
-	e = b.vals.Resolve(e)
-	switch x := e.(type) {
+	var s *schema
+	switch x := b.vals.ResolveIn(e, env).(type) {
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
-		if sdk.IsNamed(t, sdk.JSONSchema, "Schema") {
-			return b.fromGoSchema(x)
-		}
-		if t != nil {
+		if sdk.IsNamed(t, sdk.JSONSchema, "Schema") || sdk.IsNamed(t, sdk.MCPGoMCP, "ToolInputSchema") {
+			s = b.fromLit(x)
+		} else if t != nil {
 			if _, ok := t.Underlying().(*types.Map); ok {
-				return b.fromMap(x)
+				s = b.fromLit(x)
 			}
 		}
 	case *ast.CallExpr:
@@ -88,113 +110,273 @@ func (b *builder) fromExpr(e ast.Expr) *schema {
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return b.fromExpr(x.Args[0])
 		}
+		s = b.fromFor(x)
 	case *ast.BasicLit:
-		if s, ok := sdk.String(info, x); ok {
-			return b.fromJSON(x, s)
+		if str, ok := sdk.String(info, x); ok {
+			return b.fromJSON(x, str)
 		}
 	}
-	return nil
-}
-
-func (b *builder) fromGoSchema(lit *ast.CompositeLit) *schema {
-	info := b.pass.TypesInfo
-	s := &schema{props: map[string]*property{}}
-	for name, kv := range sdk.Fields(lit) {
-		switch name {
-		case "Type":
-			s.typ, _ = sdk.String(info, kv.Value)
-		case "AdditionalProperties":
-			sub, ok := b.vals.Resolve(kv.Value).(*ast.CompositeLit)
-			if !ok || !sdk.IsNamed(info.TypeOf(sub), sdk.JSONSchema, "Schema") {
-				continue
-			}
-			not := sdk.Fields(sub)["Not"]
-			if not == nil || len(sub.Elts) != 1 {
-				continue
-			}
-			f := &fact{keyword: "additionalProperties", expr: kv}
-			// {Not: {}} denies every member; the empty schema admits them.
-			f.fix = []analysis.SuggestedFix{{
-				Message:   "Allow unknown members",
-				TextEdits: []analysis.TextEdit{{Pos: not.Pos(), End: not.End()}},
-			}}
-			s.closed = f
-		case "Properties":
-			b.addProperties(s, kv)
-		case "Required":
-			b.addRequired(s, kv)
-		default:
-			if kw, ok := goSchemaFields[name]; ok {
-				s.constraints = append(s.constraints, fact{keyword: kw, expr: kv})
-			}
-		}
+	if s == nil {
+		return nil
+	}
+	for _, a := range b.vals.Assigns(e, env) {
+		b.apply(s, a.Path, a.Value, a.Stmt)
 	}
 	return s
 }
 
-func (b *builder) fromMap(lit *ast.CompositeLit) *schema {
+// fromLit reads a jsonschema.Schema, ToolInputSchema or map literal.
+func (b *builder) fromLit(lit *ast.CompositeLit) *schema {
 	info := b.pass.TypesInfo
-	s := &schema{props: map[string]*property{}}
+	s := newSchema()
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
 		if !ok {
 			continue
 		}
-		k, ok := sdk.String(info, kv.Key)
-		if !ok {
+		var name string
+		if id, ok := kv.Key.(*ast.Ident); ok && isStructLit(info, lit) {
+			name = id.Name
+		} else if name, ok = sdk.String(info, kv.Key); !ok {
 			continue
 		}
-		switch k {
-		case "type":
-			s.typ, _ = sdk.String(info, kv.Value)
-		case "additionalProperties":
-			if v, ok := sdk.Bool(info, kv.Value); ok && !v {
-				s.closed = &fact{keyword: k, expr: kv, fix: replaceWith(kv.Value, "true", "Allow unknown members")}
-			} else if sub, ok := b.vals.Resolve(kv.Value).(*ast.CompositeLit); ok {
-				if ss := b.fromMap(sub); ss != nil && len(sub.Elts) == 1 && hasConstraint(ss, "not") {
-					s.closed = &fact{keyword: k, expr: kv}
-				}
-			}
-		case "properties":
-			b.addProperties(s, kv)
-		case "required":
-			b.addRequired(s, kv)
-		default:
-			if constraintKeywords[k] {
-				s.constraints = append(s.constraints, fact{keyword: k, expr: kv})
-			}
-		}
+		b.member(s, keyword(name), kv.Value, kv)
 	}
 	return s
 }
 
-// addProperties reads a properties value, a jsonschema.Schema map or a
-// map[string]any literal alike: a composite literal of string-keyed
-// member schemas.
-func (b *builder) addProperties(s *schema, kv *ast.KeyValueExpr) {
-	props, ok := b.vals.Resolve(kv.Value).(*ast.CompositeLit)
-	if !ok {
-		return
+// isStructLit reports whether lit builds a struct, also where its type
+// is elided from a map or slice of pointers.
+func isStructLit(info *types.Info, lit *ast.CompositeLit) bool {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return false
 	}
-	for _, elt := range props.Elts {
-		pkv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// member records that keyword kw of s is set to value, by the literal
+// element or assignment at; a later setting replaces an earlier one.
+func (b *builder) member(s *schema, kw string, value ast.Expr, at ast.Node) {
+	info := b.pass.TypesInfo
+	switch kw {
+	case "type":
+		s.typ, _ = sdk.String(info, value)
+	case "additionalProperties":
+		s.closed = b.closedBy(value, at)
+	case "properties":
+		s.props = map[string]*property{}
+		b.addProperties(s, value)
+	case "required":
+		s.required = b.stringList(value)
+		delete(s.constraints, kw)
+		if len(s.required) > 0 {
+			s.constraints[kw] = fact{keyword: kw, expr: at}
 		}
-		if k, ok := sdk.String(b.pass.TypesInfo, pkv.Key); ok {
-			if sub := b.fromExpr(pkv.Value); sub != nil {
-				s.props[k] = &property{key: pkv.Key, schema: sub}
-			}
+	default:
+		if !constraintKeywords[kw] {
+			return
+		}
+		if sdk.IsNil(info, value) {
+			delete(s.constraints, kw)
+		} else {
+			s.constraints[kw] = fact{keyword: kw, expr: at}
 		}
 	}
 }
 
-// addRequired reads a required list; a non-empty one is a constraint.
-func (b *builder) addRequired(s *schema, kv *ast.KeyValueExpr) {
-	s.required = b.stringList(kv.Value)
-	if len(s.required) > 0 {
-		s.constraints = append(s.constraints, fact{keyword: "required", expr: kv})
+// closedBy returns the additionalProperties: false fact that setting
+// additionalProperties to value states, or nil when value admits unknown
+// members (true, nil, the empty schema) or cannot be judged.
+func (b *builder) closedBy(value ast.Expr, at ast.Node) *fact {
+	info := b.pass.TypesInfo
+	if v, ok := sdk.Bool(info, value); ok {
+		if v {
+			return nil
+		}
+		return &fact{keyword: "additionalProperties", expr: at, fix: replaceWith(value, "true", "Allow unknown members")}
 	}
+	sub, ok := b.vals.Resolve(value).(*ast.CompositeLit)
+	if !ok || len(sub.Elts) != 1 {
+		return nil
+	}
+	if sdk.IsNamed(info.TypeOf(sub), sdk.JSONSchema, "Schema") {
+		not := sdk.Fields(sub)["Not"]
+		if not == nil {
+			return nil
+		}
+		// {Not: {}} denies every member; the empty schema admits them.
+		return &fact{keyword: "additionalProperties", expr: at, fix: []analysis.SuggestedFix{{
+			Message:   "Allow unknown members",
+			TextEdits: []analysis.TextEdit{{Pos: not.Pos(), End: not.End()}},
+		}}}
+	}
+	if ss := b.fromLit(sub); ss != nil && ss.constraints["not"].expr != nil {
+		return &fact{keyword: "additionalProperties", expr: at}
+	}
+	return nil
+}
+
+// apply replays an assignment through a schema variable: path is what
+// the assignment sets below it (["additionalProperties"],
+// ["Properties", "mode", "Enum"]).
+func (b *builder) apply(s *schema, path []toolfind.Step, value ast.Expr, at ast.Node) {
+	if len(path) == 0 {
+		return
+	}
+	kw := keyword(path[0].Name)
+	if len(path) == 1 {
+		b.member(s, kw, value, at)
+		return
+	}
+	if kw != "properties" || path[1].Field {
+		return
+	}
+	name := path[1].Name
+	if len(path) == 2 {
+		s.props[name] = &property{key: at, schema: b.memberSchema(value)}
+		return
+	}
+	p := s.props[name]
+	if p == nil {
+		p = &property{key: at, schema: newSchema()}
+		s.props[name] = p
+	}
+	b.apply(p.schema, path[2:], value, at)
+}
+
+// memberSchema reads a member's schema; one it cannot read is unknown,
+// which constrains nothing it can report.
+func (b *builder) memberSchema(e ast.Expr) *schema {
+	if s := b.fromExpr(e); s != nil {
+		return s
+	}
+	return newSchema()
+}
+
+// addProperties reads a properties value, a jsonschema.Schema map or a
+// map[string]any literal alike, with the members assigned to it later.
+func (b *builder) addProperties(s *schema, value ast.Expr) {
+	for _, el := range b.vals.Elements(value, nil) {
+		if el.Key == nil {
+			continue
+		}
+		if k, ok := sdk.String(b.pass.TypesInfo, el.Key); ok {
+			s.props[k] = &property{key: el.Key, schema: b.memberSchema(el.Value)}
+		}
+	}
+	for _, a := range b.vals.Assigns(value, nil) {
+		if len(a.Path) > 1 && !a.Path[0].Field {
+			b.apply(s, append([]toolfind.Step{{Name: "properties", Field: false}}, a.Path...), a.Value, a.Stmt)
+		}
+	}
+}
+
+// fromFor reads jsonschema.For[T]() and jsonschema.ForType(reflect.TypeFor[T]()).
+func (b *builder) fromFor(call *ast.CallExpr) *schema {
+	info := b.pass.TypesInfo
+	fn := sdk.Callee(info, call)
+	var t types.Type
+	switch {
+	case sdk.IsFunc(fn, sdk.JSONSchema, "For"):
+		if inst, ok := info.Instances[sdk.FuncIdent(call.Fun)]; ok && inst.TypeArgs.Len() == 1 {
+			t = inst.TypeArgs.At(0)
+		}
+	case sdk.IsFunc(fn, sdk.JSONSchema, "ForType") && len(call.Args) > 0:
+		arg, ok := b.vals.Resolve(call.Args[0]).(*ast.CallExpr)
+		if !ok || !sdk.IsFunc(sdk.Callee(info, arg), "reflect", "TypeFor") {
+			return nil
+		}
+		if inst, ok := info.Instances[sdk.FuncIdent(arg.Fun)]; ok && inst.TypeArgs.Len() == 1 {
+			t = inst.TypeArgs.At(0)
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	via := fmt.Sprintf("jsonschema.For[%s] closes every struct", types.TypeString(t, types.RelativeTo(b.pass.Pkg)))
+	return b.structSchema(t, call, via, false, 0)
+}
+
+// structSchema is the schema jsonschema-go infers from a Go type: a struct
+// is closed and requires every field without omitempty or omitzero. With
+// tagEnums, a jsonschema:"enum=..." tag adds an enum, as mcp-go's
+// mcp.WithInputSchema[T] does; jsonschema-go v0.4.3 itself rejects such a
+// tag (For returns an error and go-sdk's mcp.AddTool panics), so there is
+// no schema to judge.
+func (b *builder) structSchema(t types.Type, at ast.Node, via string, tagEnums bool, depth int) *schema {
+	s := newSchema()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 4 {
+		s.typ = jsonType(t)
+		return s
+	}
+	s.typ = "object"
+	s.closed = &fact{keyword: "additionalProperties", expr: at, via: via}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if !f.Exported() || f.Embedded() {
+			continue
+		}
+		tag := reflect.StructTag(st.Tag(i))
+		name, opts, _ := strings.Cut(tag.Get("json"), ",")
+		if name == "-" && opts == "" {
+			continue
+		}
+		if name == "" {
+			name = f.Name()
+		}
+		pos := ast.Node(at)
+		if f.Pkg() == b.pass.Pkg {
+			pos = span{f.Pos(), f.Pos() + token.Pos(len(f.Name()))}
+		}
+		if !slices.Contains(strings.Split(opts, ","), "omitempty") && !slices.Contains(strings.Split(opts, ","), "omitzero") {
+			s.required = append(s.required, named{name, pos})
+		}
+		sub := b.structSchema(f.Type(), at, via, tagEnums, depth+1)
+		if tagEnums {
+			for part := range strings.SplitSeq(tag.Get("jsonschema"), ",") {
+				if strings.HasPrefix(strings.TrimSpace(part), "enum=") {
+					sub.constraints["enum"] = fact{keyword: "enum", expr: pos, via: `its jsonschema:"enum=..." tag`}
+				}
+			}
+		}
+		s.props[name] = &property{key: pos, schema: sub}
+	}
+	if len(s.required) > 0 {
+		s.constraints["required"] = fact{keyword: "required", expr: at, via: via}
+	}
+	return s
+}
+
+// jsonType is the JSON type jsonschema-go gives a non-struct Go type, ""
+// where it sets none.
+func jsonType(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return "string"
+		case u.Info()&types.IsBoolean != 0:
+			return "boolean"
+		case u.Info()&types.IsInteger != 0:
+			return "integer"
+		case u.Info()&types.IsFloat != 0:
+			return "number"
+		}
+	case *types.Slice, *types.Array:
+		return "array"
+	case *types.Map:
+		return "object"
+	}
+	return ""
 }
 
 var closedJSON = regexp.MustCompile(`"additionalProperties"\s*:\s*false`)
@@ -226,7 +408,7 @@ func (b *builder) fromJSON(lit *ast.BasicLit, text string) *schema {
 }
 
 func jsonSchema(lit ast.Expr, m map[string]any) *schema {
-	s := &schema{props: map[string]*property{}}
+	s := newSchema()
 	s.typ, _ = m["type"].(string)
 	if ap, ok := m["additionalProperties"]; ok {
 		if b, ok := ap.(bool); ok && !b {
@@ -249,17 +431,12 @@ func jsonSchema(lit ast.Expr, m map[string]any) *schema {
 				s.required = append(s.required, named{name, lit})
 			}
 		}
-		s.constraints = append(s.constraints, fact{keyword: "required", expr: lit})
+		s.constraints["required"] = fact{keyword: "required", expr: lit}
 	}
-	var kws []string
 	for k := range m {
 		if constraintKeywords[k] {
-			kws = append(kws, k)
+			s.constraints[k] = fact{keyword: k, expr: lit}
 		}
-	}
-	sort.Strings(kws)
-	for _, k := range kws {
-		s.constraints = append(s.constraints, fact{keyword: k, expr: lit})
 	}
 	return s
 }
@@ -276,15 +453,6 @@ func (b *builder) stringList(e ast.Expr) []named {
 		}
 	}
 	return out
-}
-
-func hasConstraint(s *schema, kw string) bool {
-	for _, c := range s.constraints {
-		if c.keyword == kw {
-			return true
-		}
-	}
-	return false
 }
 
 func replaceWith(e ast.Expr, text, msg string) []analysis.SuggestedFix {

@@ -57,14 +57,18 @@ var mcpgoConstraints = map[string]string{
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[toolfind.Analyzer].(*toolfind.Result)
 	b := &builder{pass: pass, vals: res.Values()}
-	var strictVictims []string
+	var strictVictims, validated []string
 	for _, t := range res.Tools {
-		if !t.Loop {
-			continue
-		}
 		name := t.Name
 		if name == "" {
 			name = "?"
+		}
+		if t.Kind == toolfind.MCPGo && t.Fixed {
+			// The binding's access-tool schemas require members.
+			validated = append(validated, name)
+		}
+		if !t.Loop {
+			continue
 		}
 		s, ownsClosed := b.toolSchema(t, name)
 		if t.Kind == toolfind.MCPGo && !ownsClosed {
@@ -73,7 +77,26 @@ func run(pass *analysis.Pass) (any, error) {
 		if s == nil {
 			continue
 		}
+		if t.Kind == toolfind.MCPGo && canFail(s) {
+			validated = append(validated, name)
+		}
 		b.check(t, name, s)
+	}
+	if len(validated) > 0 {
+		sort.Strings(validated)
+		validated = slices.Compact(validated)
+		// The plugin module must not pull in lint for its Plural.
+		noun := "tool"
+		if len(validated) > 1 {
+			noun = "tools"
+		}
+		for _, call := range res.Validation {
+			pass.Report(analysis.Diagnostic{
+				Pos: call.Pos(), End: call.End(),
+				Message: fmt.Sprintf(`server.WithInputSchemaValidation makes mcp-go answer arguments that fail an input schema with an isError result that has no structuredContent, before the handler runs; for Pilotage %s %s that breaks the result envelope (structuredContent is REQUIRED, Part III §6), and a missing required member or a wrong JSON type is a carrier fault that belongs in a JSON-RPC error (Part III §7.1): drop the option and check those members in the handler`,
+					noun, quoteList(validated)),
+			})
+		}
 	}
 	if len(strictVictims) > 0 {
 		sort.Strings(strictVictims)
@@ -115,9 +138,10 @@ func (b *builder) toolSchema(t *toolfind.Tool, name string) (s *schema, ownsClos
 	if !ok || !sdk.IsFunc(sdk.Callee(info, call), sdk.MCPGoMCP, "NewTool") {
 		return nil, false
 	}
-	s = &schema{typ: "object", props: map[string]*property{}}
-	for _, opt := range call.Args[1:] {
-		oc, ok := sdk.Unparen(opt).(*ast.CallExpr)
+	s = newSchema()
+	s.typ = "object"
+	for _, opt := range b.options(call, 1) {
+		oc, ok := opt.(*ast.CallExpr)
 		if !ok {
 			continue
 		}
@@ -136,6 +160,13 @@ func (b *builder) toolSchema(t *toolfind.Tool, name string) (s *schema, ownsClos
 				Message: fmt.Sprintf(`mcp.WithInputSchema[%s] gives loop tool %q an input schema with "additionalProperties": false and every field without omitempty required; %s (Part III §4.6): declare the members with mcp.WithString/WithObject/WithAny, or pass a permissive mcp.WithRawInputSchema`,
 					in, name, enforcement(t.Kind)),
 			})
+			// The message above covers the closed schema and the required
+			// fields; what remains is an enum from a field's tag.
+			if inst, ok := info.Instances[sdk.FuncIdent(oc.Fun)]; ok && inst.TypeArgs.Len() == 1 {
+				s = b.structSchema(inst.TypeArgs.At(0), oc, "", true, 0)
+				s.closed, s.required = nil, nil
+				return s, true
+			}
 			return nil, true
 		case fn.Name() == "WithRawInputSchema" && len(oc.Args) == 1:
 			return b.fromExpr(oc.Args[0]), true
@@ -154,9 +185,10 @@ func (b *builder) toolSchema(t *toolfind.Tool, name string) (s *schema, ownsClos
 			if !ok {
 				continue
 			}
-			ps := &schema{typ: typ, props: map[string]*property{}}
-			for _, po := range oc.Args[1:] {
-				pc, ok := sdk.Unparen(po).(*ast.CallExpr)
+			ps := newSchema()
+			ps.typ = typ
+			for _, po := range b.options(oc, 1) {
+				pc, ok := po.(*ast.CallExpr)
 				if !ok {
 					continue
 				}
@@ -174,14 +206,45 @@ func (b *builder) toolSchema(t *toolfind.Tool, name string) (s *schema, ownsClos
 					}
 				default:
 					if kw, ok := mcpgoConstraints[pf.Name()]; ok {
-						ps.constraints = append(ps.constraints, fact{keyword: kw, expr: pc})
+						ps.constraints[kw] = fact{keyword: kw, expr: pc}
 					}
 				}
 			}
 			s.props[pname] = &property{key: oc.Args[0], schema: ps}
 		}
 	}
+	// tool.InputSchema.Properties["mode"] = ..., tool.InputSchema.AdditionalProperties = false.
+	for _, a := range t.Assigns {
+		if len(a.Path) > 1 && a.Path[0].Field && a.Path[0].Name == "InputSchema" {
+			b.apply(s, a.Path[1:], a.Value, a.Stmt)
+			if keyword(a.Path[1].Name) == "additionalProperties" {
+				ownsClosed = true
+			}
+		}
+	}
 	return s, ownsClosed
+}
+
+// options lists the arguments of call from the first'th on, spreading a
+// final slice argument (mcp.NewTool(name, opts...)) into its elements and
+// following each to the call that builds it, through variables and
+// helpers of the package.
+func (b *builder) options(call *ast.CallExpr, first int) []ast.Expr {
+	if len(call.Args) <= first {
+		return nil
+	}
+	args := call.Args[first:]
+	var out []ast.Expr
+	for i, a := range args {
+		if i == len(args)-1 && call.Ellipsis.IsValid() {
+			for _, el := range b.vals.Elements(a, nil) {
+				out = append(out, b.vals.Resolve(el.Value))
+			}
+			continue
+		}
+		out = append(out, b.vals.Resolve(a))
+	}
+	return out
 }
 
 func (b *builder) check(t *toolfind.Tool, name string, s *schema) {
@@ -189,8 +252,8 @@ func (b *builder) check(t *toolfind.Tool, name string, s *schema) {
 	if s.closed != nil {
 		b.pass.Report(analysis.Diagnostic{
 			Pos: s.closed.expr.Pos(), End: s.closed.expr.End(),
-			Message: fmt.Sprintf(`loop tool %q sets "additionalProperties": false on its input schema; %s, so unknown members never reach Pilotage's error routing (Part III §4.6): leave additionalProperties unset`,
-				name, enf),
+			Message: fmt.Sprintf(`loop tool %q sets "additionalProperties": false on its input schema%s; %s, so unknown members never reach Pilotage's error routing (Part III §4.6): leave additionalProperties unset`,
+				name, s.closed.through(), enf),
 			SuggestedFixes: s.closed.fix,
 		})
 	}
@@ -217,23 +280,27 @@ func (b *builder) check(t *toolfind.Tool, name string, s *schema) {
 		if !isProgram && !isReserved {
 			continue
 		}
-		cs := p.schema.constraints
+		var cs []fact
+		for _, c := range p.schema.constraints {
+			cs = append(cs, c)
+		}
 		if p.schema.closed != nil {
 			cs = append(cs, *p.schema.closed)
 		}
+		sort.Slice(cs, func(i, j int) bool { return cs[i].expr.Pos() < cs[j].expr.Pos() })
 		for _, c := range cs {
 			var msg string
 			if isProgram {
-				msg = fmt.Sprintf(`loop tool %q constrains its program argument %q with %s; %s, so an invalid program becomes a schema failure instead of diagnostics (Part III §4.6): give the program argument a permissive schema such as {}`,
-					name, n, c.keyword, enf)
+				msg = fmt.Sprintf(`loop tool %q constrains its program argument %q with %s%s; %s, so an invalid program becomes a schema failure instead of diagnostics (Part III §4.6): give the program argument a permissive schema such as {}`,
+					name, n, c.keyword, c.through(), enf)
 			} else {
 				typ := arg.JSONType
 				want := `{}`
 				if typ != "" {
 					want = fmt.Sprintf(`{"type": %q}`, typ)
 				}
-				msg = fmt.Sprintf(`loop tool %q constrains reserved member %q with %s, beyond its JSON type; %s, so a bad value becomes a schema failure instead of a Pilotage request error (Part III §4.6): declare it as %s`,
-					name, n, c.keyword, enf, want)
+				msg = fmt.Sprintf(`loop tool %q constrains reserved member %q with %s%s, beyond its JSON type; %s, so a bad value becomes a schema failure instead of a Pilotage request error (Part III §4.6): declare it as %s`,
+					name, n, c.keyword, c.through(), enf, want)
 			}
 			b.pass.Report(analysis.Diagnostic{Pos: c.expr.Pos(), End: c.expr.End(), Message: msg, SuggestedFixes: c.fix})
 		}
@@ -250,6 +317,31 @@ func (b *builder) check(t *toolfind.Tool, name string, s *schema) {
 			})
 		}
 	}
+}
+
+// canFail reports whether arguments can fail s under mcp-go's validation,
+// which skips a schema without type, properties, required and
+// additionalProperties: it requires a member, types or constrains one, or
+// is closed.
+func canFail(s *schema) bool {
+	if s.closed != nil || len(s.required) > 0 {
+		return true
+	}
+	for _, p := range s.props {
+		if p.schema.typ != "" || len(p.schema.constraints) > 0 || p.schema.closed != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// through names, in parentheses, what states f when it is not the keyword
+// itself.
+func (f fact) through() string {
+	if f.via == "" {
+		return ""
+	}
+	return " (" + f.via + ")"
 }
 
 func isStruct(t types.Type) bool {

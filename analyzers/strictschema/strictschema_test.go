@@ -20,3 +20,7 @@ func TestMCPGo(t *testing.T) {
 func TestCompliantServerIsQuiet(t *testing.T) {
 	analysistest.Run(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/good")
 }
+
+func TestFollowsValues(t *testing.T) {
+	analysistest.Run(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/flow")
+}

@@ -2,16 +2,22 @@
 package analyzertest
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
 
 // Dir returns the absolute path of analyzers/testdata for a test running in
-// analyzers/<name>: the analyzers share one GOPATH-style tree, because their
-// test packages import the same stand-ins for the SDKs and pkg/types.
+// analyzers or analyzers/<name>: the analyzers share one GOPATH-style tree,
+// because their test packages import the same stand-ins for the SDKs and
+// pkg/types.
 func Dir(t testing.TB) string {
 	t.Helper()
-	dir, err := filepath.Abs("../testdata")
+	dir := "../testdata"
+	if _, err := os.Stat("testdata/src"); err == nil {
+		dir = "testdata"
+	}
+	dir, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,10 +17,12 @@ import (
 const (
 	GoSDKMCP     = "github.com/modelcontextprotocol/go-sdk/mcp"
 	GoSDKJSONRPC = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	JSONSchema   = "github.com/google/jsonschema-go/jsonschema"
-	MCPGoMCP     = "github.com/mark3labs/mcp-go/mcp"
-	MCPGoServer  = "github.com/mark3labs/mcp-go/server"
-	Types        = "github.com/pilotagekit/pilotagekit/pkg/types"
+	// GoSDKJSONRPC2 declares WireError, which jsonrpc.Error aliases.
+	GoSDKJSONRPC2 = "github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2"
+	JSONSchema    = "github.com/google/jsonschema-go/jsonschema"
+	MCPGoMCP      = "github.com/mark3labs/mcp-go/mcp"
+	MCPGoServer   = "github.com/mark3labs/mcp-go/server"
+	Types         = "github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
 // Callee returns the function or method called by call, with generic

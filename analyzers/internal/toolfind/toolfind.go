@@ -60,6 +60,11 @@ type Tool struct {
 	// Fields holds the tool's fields, from Def and from later assignments
 	// to the variable holding it (tool.Meta = ...).
 	Fields map[string]ast.Expr
+	// Assigns are the assignments through the variables holding the tool
+	// (tool.InputSchema.Properties["mode"] = ...).
+	Assigns []Assign
+	// Env binds the variables of the loop that registers the tool, if any.
+	Env Env
 
 	Declared  bool     // its _meta carries a Pilotage program declaration
 	Arguments []string // program arguments named by the declaration
@@ -84,165 +89,10 @@ type Result struct {
 	Tools []*Tool
 	// StrictDefault holds mcp-go server.WithStrictInputSchemaDefault calls.
 	StrictDefault []*ast.CallExpr
+	// Validation holds mcp-go server.WithInputSchemaValidation calls.
+	Validation []*ast.CallExpr
 
 	values *Values
-}
-
-// Values follows identifiers to the expressions they are initialised or
-// assigned with in the package.
-type Values struct {
-	info   *types.Info
-	init   map[types.Object]ast.Expr
-	fields map[types.Object]map[string]ast.Expr
-	funcs  map[*types.Func]*ast.FuncDecl
-}
-
-// Resolve follows e through parentheses, & and variables initialised once
-// in the package, to the expression that built the value.
-func (v *Values) Resolve(e ast.Expr) ast.Expr {
-	for range 8 { // bounded: a cycle of assignments must not hang
-		e = sdk.Unparen(e)
-		if call, ok := e.(*ast.CallExpr); ok {
-			// A helper of the package that returns one expression, such as
-			// func decl() *mcp.Meta { return mcp.NewMetaFromMap(...) }.
-			if r := v.returned(call); r != nil {
-				e = r
-				continue
-			}
-			return e
-		}
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			return e
-		}
-		init, ok := v.init[v.info.Uses[id]]
-		if !ok {
-			return e
-		}
-		e = init
-	}
-	return e
-}
-
-// returned returns the single returned expression of the package function
-// call calls, when its body is just that return statement.
-func (v *Values) returned(call *ast.CallExpr) ast.Expr {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil
-	}
-	fn, ok := v.info.Uses[id].(*types.Func)
-	if !ok {
-		return nil
-	}
-	d := v.funcs[fn.Origin()]
-	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
-		return nil
-	}
-	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil
-	}
-	return ret.Results[0]
-}
-
-// FieldAssigns returns the fields assigned through the variable e names
-// (x.Meta = ...), keyed by field name.
-func (v *Values) FieldAssigns(e ast.Expr) map[string]ast.Expr {
-	id, ok := sdk.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	return v.fields[v.info.Uses[id]]
-}
-
-// Func returns the body-bearing node of a function value: a literal, or
-// the declaration of a function of this package.
-func (v *Values) Func(e ast.Expr) ast.Node {
-	e = v.Resolve(e)
-	switch x := e.(type) {
-	case *ast.FuncLit:
-		return x
-	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
-		if fn, ok := v.info.Uses[id].(*types.Func); ok {
-			if d := v.funcs[fn.Origin()]; d != nil && d.Body != nil {
-				return d
-			}
-		}
-	}
-	return nil
-}
-
-func newValues(pass *analysis.Pass, in *inspector.Inspector) *Values {
-	v := &Values{
-		info:   pass.TypesInfo,
-		init:   map[types.Object]ast.Expr{},
-		fields: map[types.Object]map[string]ast.Expr{},
-		funcs:  map[*types.Func]*ast.FuncDecl{},
-	}
-	seen := map[types.Object]int{}
-	record := func(id *ast.Ident, e ast.Expr) {
-		obj := pass.TypesInfo.ObjectOf(id)
-		if obj == nil {
-			return
-		}
-		if _, isVar := obj.(*types.Var); !isVar {
-			return
-		}
-		seen[obj]++
-		v.init[obj] = e
-	}
-	for cur := range in.Root().Preorder((*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil), (*ast.FuncDecl)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.FuncDecl:
-			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
-				v.funcs[fn] = n
-			}
-		case *ast.ValueSpec:
-			if len(n.Values) == len(n.Names) {
-				for i, id := range n.Names {
-					record(id, n.Values[i])
-				}
-			}
-		case *ast.AssignStmt:
-			if len(n.Lhs) != len(n.Rhs) {
-				continue
-			}
-			for i, lhs := range n.Lhs {
-				switch l := lhs.(type) {
-				case *ast.Ident:
-					record(l, n.Rhs[i])
-				case *ast.SelectorExpr:
-					if id, ok := l.X.(*ast.Ident); ok {
-						if obj := pass.TypesInfo.Uses[id]; obj != nil {
-							if v.fields[obj] == nil {
-								v.fields[obj] = map[string]ast.Expr{}
-							}
-							v.fields[obj][l.Sel.Name] = n.Rhs[i]
-						}
-					}
-				}
-			}
-		}
-	}
-	// A variable assigned more than once has no single value to follow.
-	for obj, n := range seen {
-		if n > 1 {
-			delete(v.init, obj)
-		}
-	}
-	return v
 }
 
 // Values returns the value index of the package, so that strictschema and
@@ -261,26 +111,36 @@ func run(pass *analysis.Pass) (any, error) {
 		fn := sdk.Callee(info, call)
 		switch {
 		case sdk.IsFunc(fn, sdk.GoSDKMCP, "AddTool") && len(call.Args) == 3:
-			t := &Tool{Kind: GoSDKTyped, Register: call}
+			var in, out types.Type
 			if inst, ok := info.Instances[sdk.FuncIdent(call.Fun)]; ok && inst.TypeArgs.Len() == 2 {
-				t.In, t.Out = inst.TypeArgs.At(0), inst.TypeArgs.At(1)
+				in, out = inst.TypeArgs.At(0), inst.TypeArgs.At(1)
 			}
-			res.add(pass, vals, t, call.Args[1], call.Args[2])
+			res.register(pass, vals, func() *Tool { return &Tool{Kind: GoSDKTyped, Register: call, In: in, Out: out} }, call.Args[1], call.Args[2])
 		case sdk.IsMethod(fn, sdk.GoSDKMCP, "Server", "AddTool") && len(call.Args) == 2:
-			res.add(pass, vals, &Tool{Kind: GoSDKRaw, Register: call}, call.Args[0], call.Args[1])
+			res.register(pass, vals, func() *Tool { return &Tool{Kind: GoSDKRaw, Register: call} }, call.Args[0], call.Args[1])
 		case sdk.IsMethod(fn, sdk.MCPGoServer, "MCPServer", "AddTool") && len(call.Args) == 2:
-			res.add(pass, vals, &Tool{Kind: MCPGo, Register: call}, call.Args[0], call.Args[1])
+			res.register(pass, vals, func() *Tool { return &Tool{Kind: MCPGo, Register: call} }, call.Args[0], call.Args[1])
 		case sdk.IsMethod(fn, sdk.MCPGoServer, "MCPServer", "AddTools"):
-			for _, arg := range call.Args {
+			args := call.Args
+			if call.Ellipsis.IsValid() && len(args) == 1 {
+				// s.AddTools(tools...): the elements of the slice.
+				args = nil
+				for _, el := range vals.Elements(call.Args[0], nil) {
+					args = append(args, el.Value)
+				}
+			}
+			for _, arg := range args {
 				lit, ok := vals.Resolve(arg).(*ast.CompositeLit)
 				if !ok || !sdk.IsNamed(info.TypeOf(lit), sdk.MCPGoServer, "ServerTool") {
 					continue
 				}
 				f := sdk.Fields(lit)
 				if f["Tool"] != nil && f["Handler"] != nil {
-					res.add(pass, vals, &Tool{Kind: MCPGo, Register: call}, f["Tool"].Value, f["Handler"].Value)
+					res.add(pass, vals, &Tool{Kind: MCPGo, Register: call}, f["Tool"].Value, f["Handler"].Value, nil)
 				}
 			}
+		case sdk.IsFunc(fn, sdk.MCPGoServer, "WithInputSchemaValidation"):
+			res.Validation = append(res.Validation, call)
 		case sdk.IsFunc(fn, sdk.MCPGoServer, "WithStrictInputSchemaDefault"):
 			res.StrictDefault = append(res.StrictDefault, call)
 		}
@@ -297,9 +157,24 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-func (r *Result) add(pass *analysis.Pass, vals *Values, t *Tool, toolExpr, handler ast.Expr) {
+// register adds the tool a registering call names, or, when the call sits
+// in a loop over a literal list of tools (for _, t := range tools() {
+// s.AddTool(t, handlers[t.Name]) }), one tool per element.
+func (r *Result) register(pass *analysis.Pass, vals *Values, tool func() *Tool, toolExpr, handler ast.Expr) {
+	envs := vals.Iterations(toolExpr, handler)
+	if envs == nil {
+		r.add(pass, vals, tool(), toolExpr, handler, nil)
+		return
+	}
+	for _, env := range envs {
+		r.add(pass, vals, tool(), toolExpr, handler, env)
+	}
+}
+
+func (r *Result) add(pass *analysis.Pass, vals *Values, t *Tool, toolExpr, handler ast.Expr, env Env) {
 	info := pass.TypesInfo
-	t.Def = vals.Resolve(toolExpr)
+	t.Def = vals.ResolveIn(toolExpr, env)
+	t.Env = env
 	t.Fields = map[string]ast.Expr{}
 	switch d := t.Def.(type) {
 	case *ast.CompositeLit:
@@ -311,8 +186,11 @@ func (r *Result) add(pass *analysis.Pass, vals *Values, t *Tool, toolExpr, handl
 			t.Fields["Name"] = d.Args[0]
 		}
 	}
-	for name, e := range vals.FieldAssigns(toolExpr) {
-		t.Fields[name] = e
+	t.Assigns = vals.Assigns(toolExpr, env)
+	for _, a := range t.Assigns {
+		if len(a.Path) == 1 && a.Path[0].Field {
+			t.Fields[a.Path[0].Name] = a.Value
+		}
 	}
 	if n, ok := t.Fields["Name"]; ok {
 		t.Name, _ = sdk.String(info, n)
@@ -320,13 +198,13 @@ func (r *Result) add(pass *analysis.Pass, vals *Values, t *Tool, toolExpr, handl
 	if m, ok := t.Fields["Meta"]; ok {
 		t.Arguments, t.Declared = declaration(info, vals, m)
 	}
-	h := sdk.Unparen(handler)
+	h := vals.ResolveIn(handler, env)
 	// mcp-go's typed wrappers keep the handler's result and error contract.
 	if call, ok := h.(*ast.CallExpr); ok && len(call.Args) == 1 &&
 		sdk.IsFuncIn(sdk.Callee(info, call), sdk.MCPGoMCP, "NewTypedToolHandler", "NewStructuredToolHandler") {
 		h = call.Args[0]
 	}
-	t.Handler = vals.Func(h)
+	t.Handler = vals.Func(h, env)
 	r.Tools = append(r.Tools, t)
 }
 

@@ -3,6 +3,7 @@ package gosdk
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -37,10 +38,24 @@ func typedAny(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) 
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "no"}}}, nil, nil // want `handler of Pilotage tool "validate_workflow" returns a result without structuredContent`
 	}
 	if in["y"] != nil {
-		return nil, nil, &jsonrpc.Error{Code: -32602, Message: "bad"} // want `returns a Go error`
+		// A *jsonrpc.Error is the carrier channel, chosen on purpose for a
+		// structural fault (Part III §7.1): the SDK sends it with its code.
+		return nil, nil, &jsonrpc.Error{Code: -32602, Message: "bad"}
+	}
+	if _, ok := in["z"].(string); !ok {
+		return nil, nil, invalidParams("z must be a string")
+	}
+	if in["w"] != nil {
+		// The typed mcp.AddTool passes only the *jsonrpc.Error itself
+		// through; wrapped, it becomes an isError result.
+		return nil, nil, fmt.Errorf("w: %w", invalidParams("w")) // want `handler of Pilotage tool "validate_workflow" returns a Go error; go-sdk's mcp.AddTool turns it into an isError result`
 	}
 	// A non-nil out becomes structuredContent.
 	return nil, map[string]any{"valid": true}, nil
+}
+
+func invalidParams(msg string) *jsonrpc.Error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
 }
 
 func register(s *mcp.Server) {
@@ -49,6 +64,17 @@ func register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: types.ToolManifest, InputSchema: schema}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if req.Params == nil {
 			return nil, errors.New("no params") // want `handler of Pilotage tool "pilotage_manifest" returns a Go error; go-sdk's Server.AddTool sends it as a JSON-RPC error response with code 0, a carrier protocol error`
+		}
+		if req.Params.Arguments == nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "arguments required"}
+		}
+		if len(req.Params.Arguments) > 1<<20 {
+			var err error = invalidParams("too long")
+			return nil, err
+		}
+		if len(req.Params.Arguments) > 1<<16 {
+			// Server.AddTool keeps the code of a wrapped *jsonrpc.Error.
+			return nil, fmt.Errorf("arguments: %w", invalidParams("too long"))
 		}
 		if req.Params.Name == "" {
 			return nil, nil // want `handler of Pilotage tool "pilotage_manifest" returns a nil result, which has no structuredContent`

@@ -51,7 +51,9 @@ func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 }
 
 func registerMCPGo() {
-	s := server.NewMCPServer("demo", "1.0.0", server.WithInputSchemaValidation())
+	// No server.WithInputSchemaValidation: it would answer a structural
+	// fault with an isError result without structuredContent.
+	s := server.NewMCPServer("demo", "1.0.0")
 	run := mcp.NewTool("run_workflow",
 		mcp.WithAny("workflow"),
 		mcp.WithString("program_ref"),

@@ -19,7 +19,7 @@ func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 func register() {
 	s := server.NewMCPServer("demo", "1.0.0",
 		server.WithStrictInputSchemaDefault(), // want `server.WithStrictInputSchemaDefault sets "additionalProperties": false on loop tool "run_workflow"; mcp-go publishes it, and with server.WithInputSchemaValidation answers a violation`
-		server.WithInputSchemaValidation(),
+		server.WithInputSchemaValidation(),    // want `server.WithInputSchemaValidation makes mcp-go answer arguments that fail an input schema with an isError result that has no structuredContent, before the handler runs; for Pilotage tools "run_workflow", "trace_run" that breaks the result envelope \(structuredContent is REQUIRED, Part III §6\), and a missing required member or a wrong JSON type is a carrier fault that belongs in a JSON-RPC error \(Part III §7.1\): drop the option and check those members in the handler`
 	)
 
 	inferred := mcp.NewTool("validate_workflow",

@@ -55,8 +55,9 @@ func validate(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolRe
 }
 
 func NewMCPGo() *server.MCPServer {
+	// No server.WithInputSchemaValidation: it answers a schema failure with
+	// an isError result without structuredContent (Part III §6, §7.1).
 	s := server.NewMCPServer("clean", "1.0.0",
-		server.WithInputSchemaValidation(),
 		server.WithExtensions(map[string]any{pilotageKey: map[string]any{}}),
 	)
 	tool := mcpgo.NewTool("validate_workflow",

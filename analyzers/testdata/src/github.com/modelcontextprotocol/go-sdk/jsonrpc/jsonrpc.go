@@ -1,9 +1,12 @@
-// Package jsonrpc is a stand-in for the go-sdk jsonrpc package.
+// Package jsonrpc is a stand-in for the go-sdk jsonrpc package, whose Error
+// is an alias of the internal WireError.
 package jsonrpc
 
-type Error struct {
-	Code    int64
-	Message string
-}
+import "github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2"
 
-func (e *Error) Error() string { return e.Message }
+type Error = jsonrpc2.WireError
+
+const (
+	CodeInvalidParams = -32602
+	CodeInternalError = -32603
+)
