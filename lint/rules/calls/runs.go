@@ -23,6 +23,16 @@ func callRunRules() []*lint.Rule {
 			Check:   checkCallUnstoredFetched,
 		},
 		{
+			ID: "call-refused-run-fetched", Severity: lint.Error, Spec: "Part II §6.5, §6.6",
+			Quote:   "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
+			Keyword: "MUST",
+			Summary: "The trace-fetch tool returned a Run that was refused at execute (validation_error, catalog_drift, promotion_drift) instead of not_found.",
+			Doc:     "A refused Run never started and is never retained, whatever store says (Part II §6.5: \"A refused Run is never retained, regardless of store\"; §6.6: \"Refused Runs are not retrievable through the fetch door\"), so a fetch of its run_id is a fetch of a non-retained Run, which MUST answer the same request error of kind not_found as an unknown run_id (§6.6). A server that returns it keeps records of runs that did nothing, which a Client may mistake for executions, and tells apart a refused run_id from an unknown one. The rule reads the fetched outcome itself: a reserved refusal status on the fetch door is a refused Run, whether or not its execute call was recorded.",
+			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
+			Check:   checkCallRefusedFetched,
+		},
+		{
 			ID: "call-context-without-schema-accepted", Severity: lint.Error, Spec: "Part II §6.4, §6.5.5",
 			Quote:   "A Language without `context_schema` MUST reject supplied context through a `context_binding` diagnostic.",
 			Keyword: "MUST",
@@ -114,6 +124,23 @@ func callStarted(c *snapshot.Call) bool {
 		return false
 	}
 	return true
+}
+
+// checkCallRefusedFetched reads the fetched outcome: the reserved refusal
+// statuses name exactly the refusals (Part II §5.7), so a fetch answered
+// with one returned a refused Run, recorded execute call or not.
+func checkCallRefusedFetched(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpTraceFetch) {
+		st := c.StructuredContent.Path("outcome", "status")
+		if !c.Succeeded() || !st.IsString() || !types.OutcomeStatus(st.Text()).IsRefusal() {
+			continue
+		}
+		id := "its run"
+		if a := c.Arg(types.ArgRunID); a.IsString() {
+			id = "run " + a.Text()
+		}
+		p.Report(st, "%s returned %s with the refusal status %q: a refused Run is never retained, so a fetch of its run_id must answer the request error of kind not_found that an unknown run_id gets (Part II §6.6)", c.Name, id, st.Text())
+	}
 }
 
 func checkCallUnstoredFetched(p *lint.Pass) {
