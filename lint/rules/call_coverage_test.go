@@ -15,7 +15,7 @@ var specKeywords = map[string]bool{"MUST": true, "MUST NOT": true, "REQUIRED": t
 
 var (
 	ruleRef     = regexp.MustCompile("`([a-z0-9]+(?:-[a-z0-9]+)+)`")
-	countsLine  = regexp.MustCompile(`<!-- counts: covered=(\d+) call=(\d+) undecidable=(\d+) gap=(\d+) -->`)
+	countsLine  = regexp.MustCompile(`<!-- counts: covered=(\d+) partial=(\d+) call=(\d+) undecidable=(\d+) gap=(\d+) -->`)
 	specChunk   = regexp.MustCompile(`Part (II|III) ((?:§[0-9.]+(?:, )?)+)`)
 	sectionMark = regexp.MustCompile(`§([0-9.]+)`)
 	rowStart    = regexp.MustCompile(`^\| §[0-9]`)
@@ -63,7 +63,7 @@ func TestSpecCoverageDoc(t *testing.T) {
 		t.Fatal("no coverage rows")
 	}
 	named := map[string]map[string]bool{} // rule -> "part §section" rows naming it
-	var covered, call, undecidable, gap int
+	var covered, partial, call, undecidable, gap int
 	for _, r := range rows {
 		switch {
 		case strings.HasPrefix(r.status, "needs a recorded call: "):
@@ -77,7 +77,13 @@ func TestSpecCoverageDoc(t *testing.T) {
 			if len(refs) == 0 {
 				t.Errorf("row §%s of Part %s has no status: %q", r.section, r.part, r.status)
 			}
-			covered++
+			// A partial row names the rules that check part of the
+			// sentence and says what they leave unchecked.
+			if strings.HasPrefix(r.status, "partial: ") {
+				partial++
+			} else {
+				covered++
+			}
 			for _, m := range refs {
 				rule := rules.ByID(m[1])
 				if rule == nil {
@@ -98,11 +104,11 @@ func TestSpecCoverageDoc(t *testing.T) {
 	if m == nil {
 		t.Fatal("docs/spec-coverage.md lacks its counts comment")
 	}
-	if got := fmt.Sprintf("%d %d %d %d", covered, call, undecidable, gap); got != strings.Join(m[1:], " ") {
+	if got := fmt.Sprintf("%d %d %d %d %d", covered, partial, call, undecidable, gap); got != strings.Join(m[1:], " ") {
 		t.Errorf("counts comment says %v, rows say %s", m[1:], got)
 	}
-	if !strings.Contains(doc, fmt.Sprintf("| now | %d | %d | %d | %d | %d |", covered, call, undecidable, gap, len(rows))) {
-		t.Errorf("the counts table's \"now\" line does not match the rows: %d %d %d %d of %d", covered, call, undecidable, gap, len(rows))
+	if !strings.Contains(doc, fmt.Sprintf("| now | %d | %d | %d | %d | %d | %d |", covered, partial, call, undecidable, gap, len(rows))) {
+		t.Errorf("the counts table's \"now\" line does not match the rows: %d %d %d %d %d of %d", covered, partial, call, undecidable, gap, len(rows))
 	}
 	for _, r := range rules.All() {
 		if r.Quote == "" || !specKeywords[r.Keyword] || r.Deprecated {
