@@ -77,7 +77,7 @@ func callRunRules() []*lint.Rule {
 			Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
 			Keyword: "MUST",
 			Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
-			Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is not judged.",
+			Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is judged too: the member appears, and a Client that tests for it finds it.",
 			Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
 			Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
 			Check:   checkCallOutputOnFailure,
@@ -394,8 +394,10 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 		}
 		ok := c.StructuredContent.Path("outcome", "ok")
 		out := c.StructuredContent.Get("output")
-		if ok.IsBool() && !ok.Truth() && out != nil && !out.IsNull() {
-			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok", c.Name)
+		// A present null is present: "appear only when" admits no member
+		// at all, and a Client testing for the member finds it.
+		if ok.IsBool() && !ok.Truth() && out != nil {
+			p.Report(out, "%s returned output (%s) with outcome ok: false: output appears only for a Run whose outcome is ok, so leave the member out", c.Name, rulekit.QuoteJSON(out))
 		}
 	}
 }
