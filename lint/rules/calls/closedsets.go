@@ -33,7 +33,7 @@ func callClosedSetsBodies(s *snapshot.Snapshot) map[*snapshot.Language][]*source
 		lang        *snapshot.Language
 		id, version string
 	}
-	topics := map[key][]string{}              // the guide's topics, from any recorded metadata
+	topics := map[key][]string{}               // the guide's topics, from any recorded metadata
 	parts := map[key]map[string]*source.Node{} // topic fetches
 	out := map[*snapshot.Language][]*source.Node{}
 	meta := func(l *snapshot.Language, g *source.Node) (key, bool) {
