@@ -148,6 +148,11 @@ func callEngineValues(c *snapshot.Call) []callEngineValue {
 		}
 	case snapshot.OpCatalog:
 		for _, e := range c.Entries() {
+			// An entry another Language's programs use belongs to that
+			// Language's kind set.
+			if c.Lang != nil && !callUsableBy(e, c.Lang) {
+				continue
+			}
 			add("catalog entry kind", e.Get("kind"))
 			add("risk level", e.Get("risk"))
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
@@ -146,24 +147,35 @@ func checkResultRiskSafeDestructive(p *lint.Pass) {
 
 func checkResultInvokedInputSchema(p *lint.Pass) {
 	calls := rulekit.Results(p.Snap)
-	invoked := map[string]*source.Node{}
-	note := func(steps []*source.Node) {
+	// Two Languages may keep catalogs whose ids collide, so an invocation
+	// proves callable only the entry of its own Language's catalog.
+	type key struct {
+		lang *snapshot.Language
+		id   string
+	}
+	invoked := map[key]*source.Node{}
+	note := func(rc *rulekit.Result, steps []*source.Node) {
 		for _, s := range steps {
-			if c := s.Get("calls"); c.IsString() && invoked[c.Text()] == nil {
-				invoked[c.Text()] = c
+			if c := s.Get("calls"); c.IsString() && invoked[key{rc.Lang, c.Text()}] == nil {
+				invoked[key{rc.Lang, c.Text()}] = c
 			}
 		}
 	}
-	for _, pl := range resultPlans(calls) {
-		note(pl.Get("steps").Objects())
+	for _, rc := range calls {
+		switch {
+		case rc.RequestError:
+		case rc.Op == rulekit.OpValidate:
+			note(rc, rc.Content.Path("plan", "steps").Objects())
+		case rc.Op == rulekit.OpExecute || rc.Op == rulekit.OpTraceFetch:
+			note(rc, rc.Content.Path("trace", "steps").Objects())
+		}
 	}
-	for _, rc := range resultRuns(calls) {
-		note(rc.Content.Path("trace", "steps").Objects())
-	}
-	for _, e := range rulekit.Entries(calls) {
-		id, _ := e.Str("id")
-		if by := invoked[id]; by != nil && !e.Has("input_schema") {
-			p.With(lint.Also{Node: by, Note: "a recorded step that invokes it"}).ReportMissing(e, "entry %q is invoked by a recorded step (calls %q), so it is callable, and has no input_schema: declare the input it accepts", id, id)
+	for _, rc := range calls {
+		for _, e := range rulekit.Entries([]*rulekit.Result{rc}) {
+			id, _ := e.Str("id")
+			if by := invoked[key{rc.Lang, id}]; by != nil && !e.Has("input_schema") {
+				p.With(lint.Also{Node: by, Note: "a recorded step that invokes it"}).ReportMissing(e, "entry %q is invoked by a recorded step (calls %q), so it is callable, and has no input_schema: declare the input it accepts", id, id)
+			}
 		}
 	}
 }
