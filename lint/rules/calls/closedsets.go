@@ -180,12 +180,14 @@ func checkCallClosedSetUnlisted(p *lint.Pass) {
 }
 
 // callMentioned reports whether value occurs in any of the bodies,
-// ignoring case: occurring is less than being enumerated, so a miss is
-// certain and a hit proves nothing either way.
+// ignoring case and Markdown's backslash escapes (timed\_out is how a
+// Markdown author may write timed_out): occurring is less than being
+// enumerated, so a miss is certain and a hit proves nothing either way.
 func callMentioned(bodies []*source.Node, value string) bool {
 	v := strings.ToLower(value)
 	for _, b := range bodies {
-		if strings.Contains(strings.ToLower(b.Text()), v) {
+		text := strings.ToLower(b.Text())
+		if strings.Contains(text, v) || strings.Contains(strings.ReplaceAll(text, "\\", ""), v) {
 			return true
 		}
 	}
