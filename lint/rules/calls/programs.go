@@ -54,6 +54,16 @@ func callProgramRules() []*lint.Rule {
 			Check:   checkCallValidateVersionStale,
 		},
 		{
+			ID: "call-program-ref-undeclared", Severity: lint.Error, Spec: "Part III §4.6",
+			Quote:   "An execute tool supporting promoted programs MUST still declare `program_ref` in `properties`.",
+			Keyword: "MUST",
+			Summary: "An execute tool answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref.",
+			Doc:     "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a Run, started or refused with promotion_drift or catalog_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way.",
+			Bad:     `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
+			Good:    `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
+			Check:   checkCallProgramRefUndeclared,
+		},
+		{
 			ID: "call-trace-step-id-context", Severity: lint.Info, Spec: "Part II §5.8.2, §5.8.3",
 			Quote:   "For each loop enclosing the step, from outermost to innermost, append: #n",
 			Summary: "A trace identifier's #n suffixes do not match the loops the plan places its step in, or it carries a sub-program prefix without trace_subprogram expanded or without an earlier calling entry.",
@@ -329,5 +339,22 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 				p.Report(e.Get("id"), "trace entry %q is qualified for %d enclosing loops (one #n each), but the plan of the same program places step %q inside %d: append one #n per enclosing loop, and none outside loops", id, got, callBaseID(id), want)
 			}
 		}
+	}
+}
+
+func checkCallProgramRefUndeclared(p *lint.Pass) {
+	reported := map[*snapshot.Tool]bool{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		ref := callPresent(c, types.ArgProgramRef)
+		t := p.Snap.Tool(c.Name)
+		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+			continue
+		}
+		props := t.InputSchema.Get("properties")
+		if !props.IsObject() || props.Has(types.ArgProgramRef) {
+			continue
+		}
+		reported[t] = true
+		p.With(lint.Also{Node: ref, Note: "a recorded request it answered with a Run"}).Report(props, "%s answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref: add \"program_ref\": {\"type\": \"string\"} to its properties", c.Name)
 	}
 }
