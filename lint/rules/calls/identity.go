@@ -31,15 +31,6 @@ func callIdentityRules() []*lint.Rule {
 			Check:   checkCallFetchedTrace,
 		},
 		{
-			ID: "call-refused-run-fetched", Severity: lint.Info, Spec: "Part II §6.5, §6.6",
-			Quote:   "Refused Runs are not retrievable through the fetch door.",
-			Summary: "A Run refused at execute (validation_error, catalog_drift, promotion_drift) was later returned by the trace-fetch tool.",
-			Doc:     "A refused Run never started and is never retained, whatever store says (Part II §6.5, §6.6); a fetch of its run_id answers not_found. A server that returns it keeps records of runs that did nothing, which a Client may mistake for executions.",
-			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
-			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
-			Check:   checkCallRefusedFetched,
-		},
-		{
 			ID: "call-request-fault-accepted", Severity: lint.Info, Spec: "Part II §6.2, §6.6; Part III §4.2, §4.4",
 			Summary: "A request the spec calls a request error (a mode fault, trace_level none on the fetch door, a question without narrate, an undeclared sub-feature, a guide id the index lacks) was answered with success.",
 			Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2); a guide id that the latest recorded index of the Language does not list (Part II §6.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
@@ -141,23 +132,6 @@ func sameEnvelope(a, b *source.Node) bool {
 		}
 	}
 	return facts == 0
-}
-
-func checkCallRefusedFetched(p *lint.Pass) {
-	refused := map[string]*snapshot.Call{}
-	for _, c := range p.Snap.Calls {
-		switch c.Op {
-		case snapshot.OpExecute:
-			if c.Succeeded() && c.StructuredContent.Get("outcome").IsObject() && !callStarted(c) && callRunID(c) != "" {
-				refused[callRunID(c)] = c
-			}
-		case snapshot.OpTraceFetch:
-			id := c.Arg(types.ArgRunID)
-			if id.IsString() && refused[id.Text()] != nil && c.Succeeded() && callSameRun(refused[id.Text()], c) {
-				p.Report(id, "%s returned run %s, which was refused at execute: a refused Run is never retained, so answer not_found", c.Name, id.Text())
-			}
-		}
-	}
 }
 
 // callRequestFault returns a member of a request the binding makes a

@@ -66,8 +66,8 @@ func callPlanRules() []*lint.Rule {
 			ID: "call-listing-incomplete", Severity: lint.Error, Spec: "Part II §6.3",
 			Quote:   "When additional results remain, the response MUST include `next_cursor`.",
 			Keyword: "MUST",
-			Summary: "A complete catalog listing (no filter, no next_cursor) lacks an entry that a get under the same catalog_version returned.",
-			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed. Entries whose languages exclude the Language asked for are not judged.",
+			Summary: "A complete catalog listing (no filter, no next_cursor) lacks an entry that a get, or another complete listing, under the same catalog_version returned.",
+			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed; so it was when another listing that also ends without next_cursor (say one without the limit this one sent) shows an entry this one lacks. Entries whose languages exclude the Language asked for are not judged.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "next_cursor": "p2", "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
 			Check:   checkCallListingIncomplete,
@@ -284,7 +284,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		cv   string
 	}
 	listed := map[key]map[string]bool{}
-	var gets []*snapshot.Call
+	var gets, completes []*snapshot.Call
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
 		if c.Lang == nil || !c.Succeeded() {
 			continue
@@ -302,6 +302,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 				}
 			}
 			listed[key{c.Lang, cv}] = ids
+			completes = append(completes, c)
 		case c.Verb == string(types.VerbGet) && c.StructuredContent.Get("entry").IsObject():
 			gets = append(gets, c)
 		}
@@ -315,5 +316,30 @@ func checkCallListingIncomplete(p *lint.Pass) {
 			continue
 		}
 		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label())
+	}
+	// Two listings that both claim to be complete (a limit is no filter)
+	// must hold the same entries: one that lacks an entry the other
+	// shows stopped early without next_cursor.
+	for _, a := range completes {
+		cv, _ := a.StructuredContent.Str("catalog_version")
+		have := map[string]bool{}
+		for _, e := range a.StructuredContent.Get("items").Objects() {
+			if id, ok := e.Str("id"); ok {
+				have[id] = true
+			}
+		}
+	other:
+		for _, b := range completes {
+			bcv, _ := b.StructuredContent.Str("catalog_version")
+			if b == a || b.Lang != a.Lang || bcv != cv {
+				continue
+			}
+			for _, e := range b.StructuredContent.Get("items").Objects() {
+				if id, ok := e.Str("id"); ok && !have[id] && callUsableBy(e, a.Lang) {
+					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(a.StructuredContent, "this listing of %s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), id, cv)
+					break other
+				}
+			}
+		}
 	}
 }

@@ -23,6 +23,16 @@ func callRunRules() []*lint.Rule {
 			Check:   checkCallUnstoredFetched,
 		},
 		{
+			ID: "call-refused-run-fetched", Severity: lint.Error, Spec: "Part II §6.5, §6.6",
+			Quote:   "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
+			Keyword: "MUST",
+			Summary: "The trace-fetch tool returned a Run that was refused at execute (validation_error, catalog_drift, promotion_drift) instead of not_found.",
+			Doc:     "A refused Run never started and is never retained, whatever store says (Part II §6.5: \"A refused Run is never retained, regardless of store\"; §6.6: \"Refused Runs are not retrievable through the fetch door\"), so a fetch of its run_id is a fetch of a non-retained Run, which MUST answer the same request error of kind not_found as an unknown run_id (§6.6). A server that returns it keeps records of runs that did nothing, which a Client may mistake for executions, and tells apart a refused run_id from an unknown one. The rule reads the fetched outcome itself: a reserved refusal status on the fetch door is a refused Run, whether or not its execute call was recorded.",
+			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
+			Check:   checkCallRefusedFetched,
+		},
+		{
 			ID: "call-context-without-schema-accepted", Severity: lint.Error, Spec: "Part II §6.4, §6.5.5",
 			Quote:   "A Language without `context_schema` MUST reject supplied context through a `context_binding` diagnostic.",
 			Keyword: "MUST",
@@ -67,7 +77,7 @@ func callRunRules() []*lint.Rule {
 			Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
 			Keyword: "MUST",
 			Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
-			Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is not judged.",
+			Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is judged too: the member appears, and a Client that tests for it finds it.",
 			Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
 			Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
 			Check:   checkCallOutputOnFailure,
@@ -114,6 +124,23 @@ func callStarted(c *snapshot.Call) bool {
 		return false
 	}
 	return true
+}
+
+// checkCallRefusedFetched reads the fetched outcome: the reserved refusal
+// statuses name exactly the refusals (Part II §5.7), so a fetch answered
+// with one returned a refused Run, recorded execute call or not.
+func checkCallRefusedFetched(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpTraceFetch) {
+		st := c.StructuredContent.Path("outcome", "status")
+		if !c.Succeeded() || !st.IsString() || !types.OutcomeStatus(st.Text()).IsRefusal() {
+			continue
+		}
+		id := "its run"
+		if a := c.Arg(types.ArgRunID); a.IsString() {
+			id = "run " + a.Text()
+		}
+		p.Report(st, "%s returned %s with the refusal status %q: a refused Run is never retained, so a fetch of its run_id must answer the request error of kind not_found that an unknown run_id gets (Part II §6.6)", c.Name, id, st.Text())
+	}
 }
 
 func checkCallUnstoredFetched(p *lint.Pass) {
@@ -367,8 +394,10 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 		}
 		ok := c.StructuredContent.Path("outcome", "ok")
 		out := c.StructuredContent.Get("output")
-		if ok.IsBool() && !ok.Truth() && out != nil && !out.IsNull() {
-			p.Report(out, "%s returned output with outcome ok: false: output appears only for a Run whose outcome is ok", c.Name)
+		// A present null is present: "appear only when" admits no member
+		// at all, and a Client testing for the member finds it.
+		if ok.IsBool() && !ok.Truth() && out != nil {
+			p.Report(out, "%s returned output (%s) with outcome ok: false: output appears only for a Run whose outcome is ok, so leave the member out", c.Name, rulekit.QuoteJSON(out))
 		}
 	}
 }

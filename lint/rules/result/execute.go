@@ -48,8 +48,8 @@ func executeRules() []*lint.Rule {
 			ID: "result-refused-run-trace", Severity: lint.Error, Spec: "Part II §3.6, §6.5",
 			Quote:   "| `trace` | object | Conditional | MUST be present for a started Run at effective level `summary` or `full`. It MUST otherwise be absent. |",
 			Keyword: "MUST",
-			Summary: "A refused Run (validation_error, catalog_drift, promotion_drift) carries a trace.",
-			Doc:     "A refused Run never started: no step executed and nothing is retained, so trace MUST be absent (Part II §3.6, §6.5: a trace is present only for a started Run). A trace on a refusal suggests that something ran, which misleads Hosts auditing side effects.",
+			Summary: "An execute result refusing the Run (validation_error, catalog_drift, promotion_drift) carries a trace.",
+			Doc:     "A refused Run never started: no step executed and nothing is retained, so trace MUST be absent (Part II §3.6, §6.5: a trace is present only for a started Run). A trace on a refusal suggests that something ran, which misleads Hosts auditing side effects. A trace-fetch result with a refusal status is call-refused-run-fetched's: the fix there is to answer not_found, not to drop the trace.",
 			Bad:     `{"run_id": "r1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}, "trace": {"run_id": "r1", "level": "full", "steps": []}}`,
 			Good:    `{"run_id": "r1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}`,
 			Check:   checkResultRefusedTrace,
@@ -183,7 +183,9 @@ func checkResultValidationErrorDiagnostics(p *lint.Pass) {
 
 func checkResultRefusedTrace(p *lint.Pass) {
 	for _, rc := range resultRuns(rulekit.Results(p.Snap)) {
-		if st := resultStatus(rc); st.IsRefusal() && rc.Content.Has("trace") {
+		// On the fetch door the fault is the answer itself, not its trace:
+		// call-refused-run-fetched asks for not_found there.
+		if st := resultStatus(rc); rc.Op == rulekit.OpExecute && st.IsRefusal() && rc.Content.Has("trace") {
 			p.ReportKey(rc.Content.Get("trace"), "the Run was refused (%s) and never started, so it has no trace; drop the trace member", st)
 		}
 	}

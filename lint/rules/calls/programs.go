@@ -1,0 +1,360 @@
+package calls
+
+import (
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// These rules hold a plan, the trace of the same program and the catalog
+// of the same catalog_version to one another (Part II §5.6, §5.8.4, §6.4).
+func callProgramRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-trace-calls-unplanned", Severity: lint.Error, Spec: "Part II §5.8.4, §6.5.4",
+			Quote:   "The Engine MUST NOT execute an operation that was not part of the validated program.",
+			Keyword: "MUST NOT",
+			Summary: "A trace entry invokes another catalog entry than the plan step of the same identifier, for the same program at the same catalog_version.",
+			Doc:     "The Host approves a plan whose steps name the entries they invoke; the Engine must not execute an operation outside the validated program (Part II §5.8.4, §6.5.4). When a trace entry's calls names another entry than the plan step with its base identifier, the Run touched something nobody approved. The rule pairs an immediate Run or test run with the nearest earlier accepted validate of the same program and context whose catalog_version the Run's expected_catalog_version names (or, without one, with no other token recorded in between), and compares unprefixed entries only: an expanded sub-program's entries have no step in the caller's plan.",
+			Bad:     `plan steps [{"id": "notify", "calls": "notify.facilities"}]   trace steps [{"id": "notify", "calls": "lock.dock_door", ...}]`,
+			Good:    `plan steps [{"id": "notify", "calls": "notify.facilities"}]   trace steps [{"id": "notify", "calls": "notify.facilities", ...}]`,
+			Check:   checkCallTraceCallsUnplanned,
+		},
+		{
+			ID: "call-plan-calls-missing", Severity: lint.Error, Spec: "Part II §5.6",
+			Quote:   "| `calls` | string | Conditional | Catalog entry or promoted-program reference invoked by the step. MUST be present for an invoking step and absent for non-referencing steps. |",
+			Keyword: "MUST",
+			Summary: "A plan step lacks calls although the trace of the same program shows the step invoking a catalog entry.",
+			Doc:     "The Host's risk gate reads which entries a plan invokes from its steps' calls (Part II §5.6, §7.3): an invoking step without calls hides what the program will touch. A plan says nothing by itself about which step invokes; a trace entry that carries calls, for the same program at the same catalog_version (paired as call-trace-calls-unplanned pairs them), shows that the step with its base identifier is an invoking step. Branch and loop steps are left to result-plan-control-flow-calls.",
+			Bad:     `plan steps [{"id": "notify", "risk": "external_side_effect", ...}]   trace steps [{"id": "notify", "calls": "notify.facilities", ...}]`,
+			Good:    `plan steps [{"id": "notify", "calls": "notify.facilities", "risk": "external_side_effect", ...}]   trace steps [{"id": "notify", "calls": "notify.facilities", ...}]`,
+			Check:   checkCallPlanCallsMissing,
+		},
+		{
+			ID: "call-plan-calls-unlisted", Severity: lint.Error, Spec: "Part II §6.3, §6.4",
+			Quote:   "Validation MUST operate against the current catalog snapshot.",
+			Keyword: "MUST",
+			Summary: "A plan step calls an entry that a complete catalog listing of the same Language at the same catalog_version does not contain.",
+			Doc:     "A validate response names the catalog_version it validated against, and validation MUST operate against the current catalog (Part II §6.4). A plan step whose calls names an entry that a complete listing (no filter, no cursor, no next_cursor) at that very catalog_version lacks was validated against some other vocabulary, or the listing left out an entry while claiming to be complete (§6.3); either way the agent could not have found the name it was approved to use.",
+			Bad:     `list -> {"items": [{"id": "light.lobby", ...}], "catalog_version": "cv_1"}   validate -> {"catalog_version": "cv_1", "plan": {"steps": [{"id": "a", "calls": "light.attic", ...}]}}`,
+			Good:    `list -> {"items": [{"id": "light.lobby", ...}], "catalog_version": "cv_1"}   validate -> {"catalog_version": "cv_1", "plan": {"steps": [{"id": "a", "calls": "light.lobby", ...}]}}`,
+			Check:   checkCallPlanCallsUnlisted,
+		},
+		{
+			ID: "call-validate-catalog-version-stale", Severity: lint.Error, Spec: "Part II §6.4",
+			Quote:   "Validation MUST operate against the current catalog snapshot. When the Language declares `catalog`, the response MUST include the corresponding `catalog_version`.",
+			Keyword: "MUST",
+			Summary: "A validate response names another catalog_version than the catalog reported just before and just after it, with nothing in between that could change the catalog.",
+			Doc:     "The catalog_version of a validate response is the token the Client sends back as expected_catalog_version, so it must be the token of the catalog the program was checked against: the current one (Part II §6.4). When the nearest catalog responses before and after the validate call carry one token, the validate call names another, and only side-effect-free Pilotage reads (guides, catalog, validate, trace fetch) were recorded in between, the validate answer cannot be current: a Client executing with it is refused with catalog_drift, or worse, a stale check passes.",
+			Bad:     `list -> {"catalog_version": "cv_2"}   validate -> {"valid": true, "catalog_version": "cv_1", ...}   list -> {"catalog_version": "cv_2"}`,
+			Good:    `list -> {"catalog_version": "cv_2"}   validate -> {"valid": true, "catalog_version": "cv_2", ...}   list -> {"catalog_version": "cv_2"}`,
+			Check:   checkCallValidateVersionStale,
+		},
+		{
+			ID: "call-program-ref-undeclared", Severity: lint.Error, Spec: "Part III §4.6",
+			Quote:   "An execute tool supporting promoted programs MUST still declare `program_ref` in `properties`.",
+			Keyword: "MUST",
+			Summary: "An execute tool answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref.",
+			Doc:     "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a Run, started or refused with promotion_drift or catalog_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way.",
+			Bad:     `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
+			Good:    `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
+			Check:   checkCallProgramRefUndeclared,
+		},
+		{
+			ID: "call-trace-step-id-context", Severity: lint.Info, Spec: "Part II §5.8.2, §5.8.3",
+			Quote:   "For each loop enclosing the step, from outermost to innermost, append: #n",
+			Summary: "A trace identifier's #n suffixes do not match the loops the plan places its step in, or it carries a sub-program prefix without trace_subprogram expanded or without an earlier calling entry.",
+			Doc:     "A trace identifier carries one #n for each loop enclosing the step, and a caller/ prefix only for the entries of an expanded sub-program, below the calling entry (Part II §5.8.2, §5.8.3). Clients recover the plan step from the identifier and count iterations from the suffixes; an identifier qualified for loops the plan does not show, or prefixed where no expansion happens, sends them to the wrong step. The loop nesting is read from the recorded plan of the same program at the same catalog_version (each step's loop, and for an arm step its branch's); the prefix needs only the manifest and the trace.",
+			Bad:     `plan steps [{"id": "lobby_on", ...}]   trace steps [{"id": "lobby_on#1", ...}]`,
+			Good:    `plan steps [{"id": "lobby_on", ...}]   trace steps [{"id": "lobby_on", ...}]`,
+			Check:   checkCallTraceStepIDContext,
+		},
+	}
+}
+
+// callPairedPlan returns the plan of the program that execute call i ran,
+// at the catalog_version it ran under: the nearest earlier accepted
+// validate of the same Language, program and context whose
+// catalog_version the execute's expected_catalog_version names or, when
+// it names none, such that no other token of the Language was recorded
+// between the two calls. Plan and trace correspond only "at a given
+// catalog_version" (Part II §5.8.4); any doubt pairs nothing.
+func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node) {
+	x := calls[i]
+	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !callStarted(x) || !callOwnTrace(x) {
+		return nil, nil
+	}
+	expected, hasExpected := callPresent(x, types.ArgExpectedCatalogVersion).Value().(string)
+	for j := i - 1; j >= 0; j-- {
+		v := calls[j]
+		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
+			!source.Equal(callPresent(v, types.ArgContext), callPresent(x, types.ArgContext)) {
+			continue
+		}
+		cv, _ := v.StructuredContent.Str("catalog_version")
+		if !callAccepted(v) || !v.StructuredContent.Get("plan").IsObject() {
+			return nil, nil
+		}
+		if hasExpected {
+			if cv != expected {
+				return nil, nil
+			}
+			return v, v.StructuredContent.Get("plan")
+		}
+		for k := j + 1; k < i; k++ {
+			if other, ok := callCatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
+				return nil, nil
+			}
+		}
+		return v, v.StructuredContent.Get("plan")
+	}
+	return nil, nil
+}
+
+// callPlanSteps indexes a plan's steps by identifier; a plan that repeats
+// an identifier is ambiguous and indexes nothing.
+func callPlanSteps(plan *source.Node) map[string]*source.Node {
+	steps := map[string]*source.Node{}
+	for _, s := range plan.Get("steps").Objects() {
+		id, ok := s.Str("id")
+		if !ok || steps[id] != nil {
+			return nil
+		}
+		steps[id] = s
+	}
+	return steps
+}
+
+// callControlFlow reports the plan steps other steps name as their branch
+// or loop.
+func callControlFlow(plan *source.Node) map[string]bool {
+	cf := map[string]bool{}
+	for _, s := range plan.Get("steps").Objects() {
+		if b, ok := s.Path("arm", "branch").Value().(string); ok {
+			cf[b] = true
+		}
+		if l, ok := s.Str("loop"); ok {
+			cf[l] = true
+		}
+	}
+	return cf
+}
+
+// callUnprefixed returns the trace entries that take part in plan
+// correspondence (Part II §5.8.4): those whose identifier has no /.
+func callUnprefixed(c *snapshot.Call) []*source.Node {
+	var out []*source.Node
+	for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
+		if id, ok := s.Str("id"); ok && !strings.Contains(id, "/") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func checkCallTraceCallsUnplanned(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, c := range calls {
+		v, plan := callPairedPlan(calls, i)
+		steps := callPlanSteps(plan)
+		if v == nil || steps == nil {
+			continue
+		}
+		for _, e := range callUnprefixed(c) {
+			id, _ := e.Str("id")
+			got := e.Get("calls")
+			want, ok := steps[callBaseID(id)].Str("calls")
+			if !ok || !got.IsString() || got.Text() == want {
+				continue
+			}
+			p.With(lint.Also{Node: steps[callBaseID(id)].Get("calls"), Note: "the plan step's calls, in the recorded validate of the same program"}).Report(got, "trace entry %q invoked %q, but the plan of the same program at the same catalog_version has step %q invoking %q: execute only the operations of the validated program", id, got.Text(), callBaseID(id), want)
+		}
+	}
+}
+
+func checkCallPlanCallsMissing(p *lint.Pass) {
+	calls := p.Snap.Calls
+	reported := map[*source.Node]bool{}
+	for i, c := range calls {
+		v, plan := callPairedPlan(calls, i)
+		steps := callPlanSteps(plan)
+		if v == nil || steps == nil {
+			continue
+		}
+		cf := callControlFlow(plan)
+		for _, e := range callUnprefixed(c) {
+			id, _ := e.Str("id")
+			base := callBaseID(id)
+			s := steps[base]
+			target := e.Get("calls")
+			if s == nil || s.Has("calls") || cf[base] || !target.IsString() || reported[s] {
+				continue
+			}
+			reported[s] = true
+			p.With(lint.Also{Node: target, Note: "the trace entry of the same program that invokes it"}).ReportMissing(s, "plan step %q has no calls, but the trace of the same program at the same catalog_version shows it invoking %q: an invoking step names its entry in calls", base, target.Text())
+		}
+	}
+}
+
+func checkCallPlanCallsUnlisted(p *lint.Pass) {
+	type key struct {
+		lang *snapshot.Language
+		cv   string
+	}
+	listed := map[key]map[string]bool{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		cv, ok := c.StructuredContent.Str("catalog_version")
+		if !ok || c.Lang == nil || !callCompleteListing(c) {
+			continue
+		}
+		ids := map[string]bool{}
+		for _, e := range c.StructuredContent.Get("items").Objects() {
+			if id, ok := e.Str("id"); ok {
+				ids[id] = true
+			}
+		}
+		listed[key{c.Lang, cv}] = ids
+	}
+	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
+		cv, ok := c.StructuredContent.Str("catalog_version")
+		if !ok || c.Lang == nil || !callAccepted(c) {
+			continue
+		}
+		ids := listed[key{c.Lang, cv}]
+		if ids == nil {
+			continue
+		}
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
+			if target := s.Get("calls"); target.IsString() && !ids[target.Text()] {
+				p.Report(target, "plan step %s calls %q, which the complete listing of %s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), cv)
+			}
+		}
+	}
+}
+
+// callReadOnlyOp reports whether a call is a Pilotage operation that
+// cannot change the catalog: a guide, catalog or trace read, or validate,
+// which is side-effect free (Part II §6.4). Anything else recorded, an
+// execute or a tool outside Pilotage, may have changed it.
+func callReadOnlyOp(c *snapshot.Call) bool {
+	switch c.Op {
+	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:
+		return true
+	}
+	return c.Name == types.ToolManifest
+}
+
+func checkCallValidateVersionStale(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, c := range calls {
+		got, ok := callCatalogVersion(c)
+		if c.Op != snapshot.OpValidate || !ok || c.Lang == nil || !c.Succeeded() {
+			continue
+		}
+		// The nearest catalog response on each side, with only reads
+		// between it and the validate call.
+		near := func(step int) (string, bool) {
+			for j := i + step; j >= 0 && j < len(calls); j += step {
+				d := calls[j]
+				if !callReadOnlyOp(d) {
+					return "", false
+				}
+				if cv, ok := callCatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
+					return cv, true
+				}
+			}
+			return "", false
+		}
+		before, ok1 := near(-1)
+		after, ok2 := near(1)
+		if ok1 && ok2 && before == after && got != before {
+			p.Report(c.StructuredContent.Get("catalog_version"), "%s answered catalog_version %q, but the catalog of %s reported %q just before and just after it, with only reads in between: validate against the current catalog and return its token", c.Name, got, c.Lang.Label(), before)
+		}
+	}
+}
+
+// callLoopDepth returns how many loops enclose a plan step: its loop's
+// depth plus one, or for an arm step its branch's depth. ok is false when
+// the chain names a step the plan lacks or loops back on itself.
+func callLoopDepth(steps map[string]*source.Node, id string) (int, bool) {
+	depth := 0
+	for hops := 0; hops <= len(steps); hops++ {
+		s := steps[id]
+		if s == nil {
+			return 0, false
+		}
+		if l, ok := s.Str("loop"); ok {
+			depth++
+			id = l
+			continue
+		}
+		if b, ok := s.Path("arm", "branch").Value().(string); ok {
+			id = b
+			continue
+		}
+		return depth, true
+	}
+	return 0, false
+}
+
+func checkCallTraceStepIDContext(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, c := range calls {
+		if (c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch) || !c.Succeeded() || c.Lang == nil {
+			continue
+		}
+		expanded := false
+		if ts, _ := c.Lang.Node.Str("trace_subprogram"); ts == "expanded" {
+			expanded = true
+		}
+		seen := map[string]bool{}
+		for _, e := range c.StructuredContent.Path("trace", "steps").Objects() {
+			idn := e.Get("id")
+			if !idn.IsString() {
+				continue
+			}
+			id := idn.Text()
+			if k := strings.LastIndexByte(id, '/'); k >= 0 {
+				switch caller := id[:k]; {
+				case !expanded:
+					p.Report(idn, "trace entry %q carries a sub-program prefix, but %s does not declare trace_subprogram \"expanded\": an opaque sub-program call is one entry, without its internal steps", id, c.Lang.Label())
+				case !seen[caller]:
+					p.Report(idn, "trace entry %q is prefixed with %q, which names no earlier entry of this trace: an expanded entry sits below the entry of the call that ran it", id, caller)
+				}
+			}
+			seen[id] = true
+		}
+		_, plan := callPairedPlan(calls, i)
+		steps := callPlanSteps(plan)
+		if steps == nil {
+			continue
+		}
+		for _, e := range callUnprefixed(c) {
+			id, _ := e.Str("id")
+			want, ok := callLoopDepth(steps, callBaseID(id))
+			if got := strings.Count(id, "#"); ok && got != want {
+				p.Report(e.Get("id"), "trace entry %q is qualified for %d enclosing loops (one #n each), but the plan of the same program places step %q inside %d: append one #n per enclosing loop, and none outside loops", id, got, callBaseID(id), want)
+			}
+		}
+	}
+}
+
+func checkCallProgramRefUndeclared(p *lint.Pass) {
+	reported := map[*snapshot.Tool]bool{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		ref := callPresent(c, types.ArgProgramRef)
+		t := p.Snap.Tool(c.Name)
+		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+			continue
+		}
+		props := t.InputSchema.Get("properties")
+		if !props.IsObject() || props.Has(types.ArgProgramRef) {
+			continue
+		}
+		reported[t] = true
+		p.With(lint.Also{Node: ref, Note: "a recorded request it answered with a Run"}).Report(props, "%s answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref: add \"program_ref\": {\"type\": \"string\"} to its properties", c.Name)
+	}
+}
