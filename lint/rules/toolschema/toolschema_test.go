@@ -186,7 +186,14 @@ func TestToolschemaConstraints(t *testing.T) {
 		{`{"$ref": "#/$defs/e"}`, []string{"$ref"}},
 		{`{"$ref": "#/$defs/loop"}`, nil},
 		{`{"$ref": "https://x.example/s.json"}`, []string{"$ref"}},
-		{`{"anyOf": [{"type": "string"}, {"type": "null"}]}`, []string{"anyOf"}},
+		// Pydantic's Optional[str]: a union of JSON types constrains
+		// nothing beyond the type; a branch that does constrain still counts.
+		{`{"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "Trace Level"}`, nil},
+		{`{"anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}]}`, nil},
+		{`{"anyOf": [{"type": "string", "enum": ["full"]}, {"type": "null"}], "default": null}`, []string{"anyOf"}},
+		{`{"anyOf": [{"$ref": "#/$defs/e"}, {"type": "null"}]}`, []string{"anyOf"}},
+		{`{"oneOf": [{"type": "string"}, {"type": "null"}]}`, []string{"oneOf"}},
+		{`{"type": ["string", "null"]}`, nil},
 	} {
 		root := parseSchema(t, `{"properties": {"m": `+c.member+`}, "$defs": {"s": {"type": "string", "title": "S"}, "e": {"enum": ["a"]}, "loop": {"$ref": "#/$defs/loop"}}}`)
 		var got []string
