@@ -225,7 +225,7 @@ func TestToolschemaExamplesAreFresh(t *testing.T) {
 // the test cannot evaluate it, so it accepts anything, as the rules do.
 type acceptUnknown string
 
-func (r acceptUnknown) String() string           { return string(r) }
+func (r acceptUnknown) String() string          { return string(r) }
 func (r acceptUnknown) MatchString(string) bool { return true }
 
 // Every instance the rule tries must also be a valid result under the
