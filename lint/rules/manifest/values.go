@@ -88,6 +88,9 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 			out = append(out, fmt.Sprintf("request-error kind %q", k.Text()))
 		}
 	}
+	for _, v := range rulekit.UnknownResultValues(s) {
+		out = append(out, v.What)
+	}
 	return out
 }
 
