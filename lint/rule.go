@@ -48,6 +48,22 @@ func ParseSeverity(s string) (Severity, error) {
 	return 0, fmt.Errorf("unknown severity %q: use error, warning or info", s)
 }
 
+// Policy is a clause of the severity policy for rules whose sentence
+// carries no requirement keyword.
+type Policy string
+
+// The keyword-less clauses that grade a rule at warning.
+const (
+	// PolicyIgnored is a declaration the spec tells receivers to ignore
+	// or replace with a fallback (an unknown capability, an unknown
+	// closed-set value, a duplicate Language name): it has no effect.
+	PolicyIgnored Policy = "a declaration receivers ignore or replace with a fallback"
+	// PolicyContradiction is an answer (or a declaration) that
+	// contradicts the spec's definitions although no sentence carries a
+	// keyword (a trace fetch returning another Run's trace).
+	PolicyContradiction Policy = "contradicts the spec's definitions without a keyword"
+)
+
 // Rule is one check. Its ID is permanent once released.
 type Rule struct {
 	// ID is kebab-case and never changes meaning.
@@ -68,6 +84,11 @@ type Rule struct {
 	// SHOULD, SHOULD NOT, RECOMMENDED); "" for advice. The default Severity
 	// follows it, and a test holds every rule to that.
 	Keyword string
+	// Policy, for a rule whose sentence carries no keyword, names the
+	// clause of the severity policy that grades it; "" is advice (info).
+	// The refined policy raises two keyword-less classes to warning,
+	// because each silently does something the author did not mean.
+	Policy Policy
 	// Since is the release that added the rule.
 	Since string
 	// Deprecated rules still run when enabled by name; ReplacedBy names the

@@ -34,7 +34,7 @@ func Markdown() string {
 	var b strings.Builder
 	b.WriteString("# pilotage-lint rules\n\n")
 	b.WriteString("Generated from the rule table (lint/rules/registry.go) by `go generate ./lint/ruledoc`; do not edit by hand.\n\n")
-	b.WriteString("Severities follow the words of the sentence each rule enforces, quoted under the rule: MUST, MUST NOT and REQUIRED are errors, SHOULD, SHOULD NOT and RECOMMENDED warnings, advice beyond the spec is info. The diff rules are a compatibility policy of their own, except those that quote a spec sentence. Rule IDs are permanent.\n\n")
+	b.WriteString("Severities follow the words of the sentence each rule enforces, quoted under the rule: MUST, MUST NOT and REQUIRED are errors, SHOULD, SHOULD NOT and RECOMMENDED warnings, advice beyond the spec is info. Two keyword-less classes are warnings, named under each rule they grade: a declaration the spec tells receivers to ignore or replace with a fallback, and an answer contradicting the spec's definitions. The diff rules are a compatibility policy of their own, except those that quote a spec sentence. Rule IDs are permanent.\n\n")
 	b.WriteString("Each section is one family of the table. A new rule is a `lint.Rule` literal in its family's function, its Check, and fixtures/<family>/<rule-id>/bad*.json and good*.json with their goldens; a new family is one line of the table.\n")
 	for _, s := range Sections() {
 		fmt.Fprintf(&b, "\n## %s\n\nFamily `%s`. %s\n\n| Rule | Severity | Spec | Summary |\n|---|---|---|---|\n", s.Title, s.Family, s.Intro)
@@ -55,6 +55,9 @@ func Markdown() string {
 			}
 			if r.Quote != "" {
 				fmt.Fprintf(&b, "> %s\n\n", r.Quote)
+			}
+			if r.Policy != "" {
+				fmt.Fprintf(&b, "Graded by the severity policy: %s.\n\n", r.Policy)
 			}
 			fmt.Fprintf(&b, "%s\n\n%s\n", r.Summary, r.Doc)
 			if r.Bad != "" {

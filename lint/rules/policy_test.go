@@ -20,13 +20,21 @@ var severityExceptions = map[string]string{
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
 // MUST, MUST NOT and REQUIRED are errors, SHOULD, SHOULD NOT and
-// RECOMMENDED warnings, and advice beyond the spec (no keyword) info. A
-// rule with a keyword quotes the sentence it enforces, keyword included.
+// RECOMMENDED warnings, and advice beyond the spec (no keyword) info. Two
+// keyword-less classes are warnings, each named by the rule's Policy: a
+// declaration the spec tells receivers to ignore or replace with a
+// fallback (it silently has no effect), and an answer contradicting the
+// spec's definitions. A rule with a keyword quotes the sentence it
+// enforces, keyword included, and names no Policy.
 func TestSeverityFollowsKeyword(t *testing.T) {
 	want := map[string]lint.Severity{
 		"MUST": lint.Error, "MUST NOT": lint.Error, "REQUIRED": lint.Error,
 		"SHOULD": lint.Warning, "SHOULD NOT": lint.Warning, "RECOMMENDED": lint.Warning,
 		"": lint.Info,
+	}
+	policies := map[lint.Policy]lint.Severity{
+		lint.PolicyIgnored:       lint.Warning,
+		lint.PolicyContradiction: lint.Warning,
 	}
 	engine := map[string]bool{}
 	for _, r := range lint.EngineRules() {
@@ -35,7 +43,8 @@ func TestSeverityFollowsKeyword(t *testing.T) {
 	// The diff rules are a compatibility policy, held to their own test in
 	// lint/diff; only the lint families enforce spec sentences.
 	for _, r := range rules.Lint() {
-		if engine[r.ID] {
+		// A deprecated rule without a Check reports nothing at any severity.
+		if engine[r.ID] || r.Deprecated && r.Check == nil {
 			continue
 		}
 		sev, ok := want[r.Keyword]
@@ -46,9 +55,19 @@ func TestSeverityFollowsKeyword(t *testing.T) {
 		if r.Keyword != "" && !quotes(r.Quote, r.Keyword) {
 			t.Errorf("%s: keyword %s but the quote %q does not carry it", r.ID, r.Keyword, r.Quote)
 		}
+		if r.Policy != "" {
+			psev, ok := policies[r.Policy]
+			switch {
+			case !ok:
+				t.Errorf("%s: policy %q is not a clause of the severity policy", r.ID, r.Policy)
+			case r.Keyword != "":
+				t.Errorf("%s: keyword %s decides its severity; a policy clause is for keyword-less sentences", r.ID, r.Keyword)
+			default:
+				sev = psev
+			}
+		}
 		// A rule may quote a sentence the spec states without a keyword
-		// ("X is a request error"): that is info, and the quote must then
-		// really carry none.
+		// ("X is a request error"): the quote must then really carry none.
 		if r.Keyword == "" {
 			for _, kw := range []string{"MUST", "SHOULD", "REQUIRED", "RECOMMENDED"} {
 				if strings.Contains(r.Quote, kw) {
@@ -63,18 +82,56 @@ func TestSeverityFollowsKeyword(t *testing.T) {
 			continue
 		}
 		if r.Severity != sev {
-			t.Errorf("%s: severity %s, but its keyword %q means %s", r.ID, r.Severity, r.Keyword, sev)
+			t.Errorf("%s: severity %s, but its keyword %q and policy %q mean %s", r.ID, r.Severity, r.Keyword, r.Policy, sev)
 		}
 	}
 }
 
-// quotes reports whether quote carries keyword kw: verbatim; for MUST as a
-// field table's "M" (Part II §1.1: "These abbreviations are exact synonyms
-// for MUST and MAY"); for MUST NOT as "are prohibited", the plain words
-// Part II §6.4 uses for its one prohibition of request fields.
+// TestSeverityPolicyClasses pins the rules the refined policy raised to
+// warning, each to its clause: a rule leaving its class is a decision, not
+// an accident of editing.
+func TestSeverityPolicyClasses(t *testing.T) {
+	want := map[string]lint.Policy{
+		"capability-unknown":                lint.PolicyIgnored,
+		"capability-subfeature":             lint.PolicyIgnored,
+		"manifest-language-duplicate":       lint.PolicyIgnored,
+		"manifest-trace-subprogram":         lint.PolicyIgnored,
+		"manifest-promotion-authority":      lint.PolicyIgnored,
+		"manifest-value-unknown":            lint.PolicyIgnored,
+		"result-value-unknown":              lint.PolicyIgnored,
+		"call-response-identity":            lint.PolicyContradiction,
+		"call-fetched-trace-differs":        lint.PolicyContradiction,
+		"call-request-fault-accepted":       lint.PolicyContradiction,
+		"call-plan-step-riskier-than-entry": lint.PolicyContradiction,
+		"result-risk-contradictory":         lint.PolicyContradiction,
+		"toolschema-reserved-wrong-stage":   lint.PolicyContradiction,
+		"call-listed-entry-not-found":       lint.PolicyContradiction,
+		"call-listing-cursor-repeats":       lint.PolicyContradiction,
+		"call-trace-step-id-context":        lint.PolicyContradiction,
+		"result-guide-id-duplicate":         lint.PolicyContradiction,
+		"result-catalog-id-duplicate":       lint.PolicyContradiction,
+	}
+	for _, r := range rules.Lint() {
+		if w, ok := want[r.ID]; ok {
+			if r.Policy != w || r.Severity != lint.Warning {
+				t.Errorf("%s: %s under %q, want warning under %q", r.ID, r.Severity, r.Policy, w)
+			}
+			delete(want, r.ID)
+		} else if r.Policy != "" {
+			t.Errorf("%s: graded by %q but not listed here; add it with the reason", r.ID, r.Policy)
+		}
+	}
+	for id := range want {
+		t.Errorf("%s: no such rule", id)
+	}
+}
+
+// quotes reports whether quote carries keyword kw: verbatim, or for MUST
+// as a field table's "M" (Part II §1.1: "These abbreviations are exact
+// synonyms for MUST and MAY").
 func quotes(quote, kw string) bool {
 	if strings.Contains(quote, kw) {
 		return true
 	}
-	return kw == "MUST" && strings.Contains(quote, "| M ") || kw == "MUST NOT" && strings.Contains(quote, "are prohibited")
+	return kw == "MUST" && strings.Contains(quote, "| M ")
 }

@@ -120,7 +120,7 @@ func signpostRules() []*lint.Rule {
 		&lint.Rule{
 			ID: "signpost-wording", Severity: lint.Info, Spec: "Part III §3.4",
 			Summary: "A signpost text shows none of the words that usually say \"call this first\" or state a stage (a suggestion, not a finding of non-conformance).",
-			Doc:     "Part III §3.4 asks the welcome text to send the agent to pilotage_manifest first, the pilotage_manifest description to mark the starting point, and the descriptions of pilotage_get_guide, pilotage_catalog and each loop tool to state their stage; it also says \"These rules constrain what the signposts must communicate, never their wording. A Server keeps its own voice.\" Whether a text says so needs understanding, so this rule only suggests, at info, when none of a list of common words (in English, French, Spanish, German, Portuguese and Italian) appears, and its message names the words it looked for. First: " + rulekit.QuoteList(signpostFirst) + ". Learn: " + rulekit.QuoteList(signpostLearn) + ". Lookup: " + rulekit.QuoteList(signpostLookup) + ". Validate: " + rulekit.QuoteList(signpostValidate) + ". Execute: " + rulekit.QuoteList(signpostExecute) + ". Trace fetch: " + rulekit.QuoteList(signpostFetch) + ".",
+			Doc:     "Part III §3.4 asks the welcome text to send the agent to pilotage_manifest first, the pilotage_manifest description to mark the starting point, and the descriptions of pilotage_get_guide, pilotage_catalog and each loop tool to state their stage; it also says \"These rules constrain what the signposts must communicate, never their wording. A Server keeps its own voice.\" Whether a text says so needs understanding, so this rule only suggests, at info, when none of a list of common words (in English, French, Spanish, German, Portuguese and Italian) appears, and its message names the words it looked for. A text that names the tool it points to (the welcome text pilotage_manifest, a description its own tool) and uses no word of any list is most likely in a language the lists do not cover, and draws nothing: the author could not act on the suggestion. First: " + rulekit.QuoteList(signpostFirst) + ". Learn: " + rulekit.QuoteList(signpostLearn) + ". Lookup: " + rulekit.QuoteList(signpostLookup) + ". Validate: " + rulekit.QuoteList(signpostValidate) + ". Execute: " + rulekit.QuoteList(signpostExecute) + ". Trace fetch: " + rulekit.QuoteList(signpostFetch) + ".",
 			Bad:     `{"name": "pilotage_get_guide", "description": "Returns text for a language."}`,
 			Good:    `{"name": "pilotage_get_guide", "description": "Learn a Language: returns its guides."}`,
 			Check:   bindingSignpostWordingCheck,
@@ -379,6 +379,23 @@ func bindingServedLanguageEntries(lt *snapshot.LoopTool) []*snapshot.Language {
 	return out
 }
 
+// signpostUnjudgeable reports whether a text names the tool it points to
+// and uses no word of any list: most likely it is written in a language
+// the lists do not cover (a Dutch welcome that says "roep eerst
+// pilotage_manifest aan"), and a suggestion its author cannot act on is
+// noise.
+func signpostUnjudgeable(text, tool string) bool {
+	if !strings.Contains(text, tool) {
+		return false
+	}
+	for _, re := range []wordMatcher{reFirst, reLearn, reLookup, reValidate, reExecute, reFetch} {
+		if re.MatchString(text) {
+			return false
+		}
+	}
+	return true
+}
+
 func bindingSignpostWordingCheck(p *lint.Pass) {
 	s := p.Snap
 	suggest := func(n *source.Node, what string, words []string) {
@@ -391,12 +408,12 @@ func bindingSignpostWordingCheck(p *lint.Pass) {
 		} else {
 			text = res.Get("instructions")
 		}
-		if text.IsString() && strings.TrimSpace(text.Text()) != "" && !reFirst.MatchString(text.Text()) {
+		if text.IsString() && strings.TrimSpace(text.Text()) != "" && !reFirst.MatchString(text.Text()) && !signpostUnjudgeable(text.Text(), types.ToolManifest) {
 			suggest(text, "the welcome text, which should tell the agent to call "+types.ToolManifest+" first,", signpostFirst)
 		}
 	}
 	check := func(t *snapshot.Tool, what string, re wordMatcher, words []string) {
-		if t == nil || !t.Description.IsString() || strings.TrimSpace(t.Description.Text()) == "" || re.MatchString(t.Description.Text()) {
+		if t == nil || !t.Description.IsString() || strings.TrimSpace(t.Description.Text()) == "" || re.MatchString(t.Description.Text()) || signpostUnjudgeable(t.Description.Text(), t.Name) {
 			return
 		}
 		suggest(t.Description, what, words)
@@ -407,6 +424,9 @@ func bindingSignpostWordingCheck(p *lint.Pass) {
 	for _, lt := range s.LoopTools() {
 		t := lt.Tool
 		if t == nil || !t.Description.IsString() {
+			continue
+		}
+		if signpostUnjudgeable(t.Description.Text(), t.Name) {
 			continue
 		}
 		for _, st := range types.Stages {

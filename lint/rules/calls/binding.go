@@ -15,8 +15,8 @@ func callBindingRules() []*lint.Rule {
 			ID: "call-context-binding-accepted", Severity: lint.Error, Spec: "Part II §5.1, §6.4, §6.5.5",
 			Quote:   "For such a Language: missing context; malformed context; context that does not satisfy the schema MUST produce a diagnostic with code `context_binding`.",
 			Keyword: "MUST",
-			Summary: "A Language with context_schema accepted a request whose context is missing or breaks that schema: valid: true, or a Run with ok: true.",
-			Doc:     "A Language declares context_schema exactly when its validation needs context (Part II §5.1), and then missing context, or context that does not satisfy the schema, must fail with a context_binding diagnostic, at validate and at execute alike (Part II §6.4, §6.5.5). Accepting it means the program was checked against bindings the Client never supplied. The recorded context is validated offline against the manifest's context_schema; parts of the schema that cannot be compiled offline (an external $ref) accept anything, so they never cause a finding.",
+			Summary: "A Language with context_schema accepted a request whose context breaks that schema, or accepted one without context after refusing another for lacking it: valid: true, or a Run with ok: true.",
+			Doc:     "For a Language that requires context, missing context, or context that does not satisfy its context_schema, must fail with a context_binding diagnostic, at validate and at execute alike (Part II §6.4, §6.5.5). Accepting it means the program was checked against bindings the Client never supplied. Declaring context_schema does not by itself make context required: Part II §6.4 states only that a Language requiring context MUST declare context_schema, not the converse, so a call without context may succeed. Missing context is judged only when the Language showed that it requires context, by answering another recorded call without context with a context_binding diagnostic. Supplied context is validated offline against the manifest's context_schema; parts of the schema that cannot be compiled offline (an external $ref) accept anything, so they never cause a finding.",
 			Bad:     `{"name": "validate_query", "arguments": {"query": "select 1", "context": {"schema": 7}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}}}`,
 			Good:    `{"name": "validate_query", "arguments": {"query": "select 1", "context": {"schema": 7}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "context_binding", "path": "/schema", "message": "schema must be a string"}]}}}`,
 			Check:   checkCallContextBinding,
@@ -57,7 +57,29 @@ func callSchemaRejects(schema, value *source.Node) bool {
 	return sch != nil && sch.Validate(value.Value()) != nil
 }
 
+// requiresContext returns the Languages that showed they require context:
+// a recorded validate or execute call without context answered with a
+// context_binding diagnostic.
+func requiresContext(calls []*snapshot.Call) map[*snapshot.Language]*snapshot.Call {
+	out := map[*snapshot.Language]*snapshot.Call{}
+	for _, c := range calls {
+		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !c.Succeeded() {
+			continue
+		}
+		if ctx := c.Arg(types.ArgContext); ctx != nil && !ctx.IsNull() {
+			continue
+		}
+		for _, d := range c.StructuredContent.Get("diagnostics").Items() {
+			if code, _ := d.Str("code"); code == string(types.CodeContextBinding) && out[c.Lang] == nil {
+				out[c.Lang] = c
+			}
+		}
+	}
+	return out
+}
+
 func checkCallContextBinding(p *lint.Pass) {
+	required := requiresContext(p.Snap.Calls)
 	for _, c := range p.Snap.Calls {
 		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !callAccepted(c) {
 			continue
@@ -71,7 +93,9 @@ func checkCallContextBinding(p *lint.Pass) {
 		ctx := c.Arg(types.ArgContext)
 		switch {
 		case ctx == nil || ctx.IsNull():
-			p.Report(c.Arguments, "%s accepted a request without context although %s declares context_schema: missing context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
+			if shown := required[c.Lang]; shown != nil {
+				p.With(lint.Also{Node: shown.Arguments, Note: "this call without context was refused with context_binding"}).Report(c.Arguments, "%s accepted a request without context although %s refused another without context with a context_binding diagnostic, so it requires context: missing context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
+			}
 		case callSchemaRejects(schema, ctx):
 			p.Report(ctx, "%s accepted context that does not satisfy the context_schema of %s: such context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
 		}

@@ -9,12 +9,12 @@ import (
 
 // These rules check what the spec states without a requirement keyword
 // ("X is a request error", "the response contains the recorded facts"):
-// they are findings of fact about the recorded exchange, reported as info
-// because the severity follows the keyword and there is none.
+// they are findings of fact about the recorded exchange: answers that
+// contradict the spec's definitions, warnings by the severity policy.
 func callIdentityRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
-			ID: "call-response-identity", Severity: lint.Info, Spec: "Part II §6.2, §6.3, §6.6",
+			ID: "call-response-identity", Severity: lint.Warning, Spec: "Part II §6.2, §6.3, §6.6", Policy: lint.PolicyContradiction,
 			Summary: "A response names a different guide, catalog entry or Run than the request asked for, or a trace carries another run_id than its envelope.",
 			Doc:     "The fetch form returns the selected guide, a catalog get returns the entry asked for, and the fetch door returns the Run asked for, whose trace is that Run's (Part II §6.2, §6.3, §6.5, §6.6). A response about another object than the one requested is answered for the wrong question: the Client caches or verifies against the wrong thing.",
 			Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_0002"}, "result": {"structuredContent": {"run_id": "run_0001", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
@@ -22,7 +22,7 @@ func callIdentityRules() []*lint.Rule {
 			Check:   checkCallResponseIdentity,
 		},
 		{
-			ID: "call-fetched-trace-differs", Severity: lint.Info, Spec: "Part II §6.6",
+			ID: "call-fetched-trace-differs", Severity: lint.Warning, Spec: "Part II §6.6", Policy: lint.PolicyContradiction,
 			Quote:   "The response contains the recorded facts of the Run: the same trace envelope that rode the execute response.",
 			Summary: "A trace fetched at the level of the execute response's inline trace differs from it.",
 			Doc:     "One trace, two doors: the fetch door returns the stored envelope that rode the execute response (Part II §6.6). When the fetched trace has the same level and the same run outcome as the inline one but other steps, one of the two doors reports facts that did not happen, and a Client verifying a Run cannot tell which. A fetch with another run outcome is taken for another Run that reused the id, as two sessions of a merged snapshot may.",
@@ -31,7 +31,7 @@ func callIdentityRules() []*lint.Rule {
 			Check:   checkCallFetchedTrace,
 		},
 		{
-			ID: "call-request-fault-accepted", Severity: lint.Info, Spec: "Part II §6.2, §6.6; Part III §4.2, §4.4",
+			ID: "call-request-fault-accepted", Severity: lint.Warning, Spec: "Part II §6.2, §6.6; Part III §4.2, §4.4", Policy: lint.PolicyContradiction,
 			Summary: "A request the spec calls a request error (a mode fault, trace_level none on the fetch door, a question without narrate, an undeclared sub-feature, a guide id the index lacks) was answered with success.",
 			Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2); a guide id that the latest recorded index of the Language does not list (Part II §6.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
 			Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
@@ -39,7 +39,7 @@ func callIdentityRules() []*lint.Rule {
 			Check:   checkCallRequestFaultAccepted,
 		},
 		{
-			ID: "call-plan-step-riskier-than-entry", Severity: lint.Info, Spec: "Part II §5.3, §5.4, §5.6",
+			ID: "call-plan-step-riskier-than-entry", Severity: lint.Warning, Spec: "Part II §5.3, §5.4, §5.6", Policy: lint.PolicyContradiction,
 			Summary: "A plan step's risk_hints claim an effect that the risk_hints of the catalog entry it calls rule out.",
 			Doc:     "A catalog entry's risk_hints state the maximum effect of the entry (Part II §5.4), and a plan step's risk_hints the risk of this use of it (Part II §5.6). A step that is destructive or open-world while its entry is not, or that writes while its entry is read-only, contradicts one of the two claims the Host's risk gate relies on (Part II §7.3). The entry is read from recorded catalog responses of the same Language.",
 			Bad:     `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}]}}`,

@@ -15,7 +15,7 @@ import (
 func callListingRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
-			ID: "call-listed-entry-not-found", Severity: lint.Info, Spec: "Part II §6.3",
+			ID: "call-listed-entry-not-found", Severity: lint.Warning, Spec: "Part II §6.3", Policy: lint.PolicyContradiction,
 			Quote:   "An unknown `id` is a request error.",
 			Summary: "A catalog get answered not_found, under the catalog_version of a recorded listing that includes that id.",
 			Doc:     "Only an unknown id is a request error of a catalog get (Part II §6.3); the error carries the current catalog_version. When that token is the one under which a recorded listing of the same Language included the id, the entry was known at that version, and the get denied what the listing showed: an agent that found the entry by listing it cannot look it up.",
@@ -24,7 +24,7 @@ func callListingRules() []*lint.Rule {
 			Check:   checkCallListedEntryNotFound,
 		},
 		{
-			ID: "call-listing-cursor-repeats", Severity: lint.Info, Spec: "Part II §6.3",
+			ID: "call-listing-cursor-repeats", Severity: lint.Warning, Spec: "Part II §6.3", Policy: lint.PolicyContradiction,
 			Quote:   "Absence of `next_cursor` means that the listing is complete.",
 			Summary: "A catalog page returned as next_cursor a cursor already used in the same chain of pages, so the listing never ends.",
 			Doc:     "A Client pages through a listing by sending each next_cursor back unchanged until a page comes without one (Part II §6.3). A page whose next_cursor is the cursor that fetched it, or one used earlier for the same Language and filters, sends the Client round the same pages for ever: it never learns the listing is complete, and a crawler that trusts the server never stops.",

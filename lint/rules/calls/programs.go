@@ -64,7 +64,7 @@ func callProgramRules() []*lint.Rule {
 			Check:   checkCallProgramRefUndeclared,
 		},
 		{
-			ID: "call-trace-step-id-context", Severity: lint.Info, Spec: "Part II §5.8.2, §5.8.3",
+			ID: "call-trace-step-id-context", Severity: lint.Warning, Spec: "Part II §5.8.2, §5.8.3", Policy: lint.PolicyContradiction,
 			Quote:   "For each loop enclosing the step, from outermost to innermost, append: #n",
 			Summary: "A trace identifier's #n suffixes do not match the loops the plan places its step in, or it carries a sub-program prefix without trace_subprogram expanded or without an earlier calling entry.",
 			Doc:     "A trace identifier carries one #n for each loop enclosing the step, and a caller/ prefix only for the entries of an expanded sub-program, below the calling entry (Part II §5.8.2, §5.8.3). Clients recover the plan step from the identifier and count iterations from the suffixes; an identifier qualified for loops the plan does not show, or prefixed where no expansion happens, sends them to the wrong step. The loop nesting is read from the recorded plan of the same program at the same catalog_version (each step's loop, and for an arm step its branch's); the prefix needs only the manifest and the trace.",

@@ -135,6 +135,10 @@ func editDistance(a, b string) int {
 func declarations(p *lint.Pass) []*source.Node {
 	var out []*source.Node
 	for _, m := range manifestsOf(p.Snap) {
+		// A later minor may add capabilities and sub-features.
+		if laterMinor(m.Node) {
+			continue
+		}
 		if c := m.Node.Get("capabilities"); c.IsObject() {
 			out = append(out, c)
 		}
@@ -192,8 +196,8 @@ func capabilityRules() []*lint.Rule {
 			Check:   checkDependency,
 		},
 		&lint.Rule{
-			ID: "capability-unknown", Severity: lint.Info, Spec: "Part II §1.3, §4.1",
-			Keyword: "",
+			ID: "capability-unknown", Severity: lint.Warning, Spec: "Part II §1.3, §4.1",
+			Keyword: "", Policy: lint.PolicyIgnored,
 			Summary: "A capability declaration names an identifier that is not a Pilotage 1.1 capability.",
 			Doc:     "The capability set is closed: guides, catalog, validate, plan, execute and trace_fetch. A Client treats any other identifier as undeclared, so a typo, a sub-feature written at the top level, or 1.0's `explain` (folded into the trace fetch door, `trace_fetch`, in 1.1) silently declares nothing. The finding names the most likely intended identifier.",
 			Bad:     `{"capabilities": {"guides": true, "validate": true, "explain": true}}`,
@@ -201,8 +205,8 @@ func capabilityRules() []*lint.Rule {
 			Check:   checkCapabilityUnknown,
 		},
 		&lint.Rule{
-			ID: "capability-subfeature", Severity: lint.Info, Spec: "Part II §4.1, §4.2",
-			Keyword: "",
+			ID: "capability-subfeature", Severity: lint.Warning, Spec: "Part II §4.1, §4.2",
+			Keyword: "", Policy: lint.PolicyIgnored,
 			Summary: "A capability object names a sub-feature that capability does not have.",
 			Doc:     "Each capability has a fixed set of sub-features (catalog: search, changed_since; guides: topic_fetch; execute: test_run, idempotency; trace_fetch: narrate). A sub-feature under the wrong parent, such as `search` under `guides`, or an unknown name is ignored by Clients, so the feature the Server meant to announce is never used. The finding names the parent it belongs to or the closest known name.",
 			Bad:     `{"capabilities": {"guides": {"search": true}, "validate": true}}`,

@@ -10,7 +10,7 @@ import "github.com/pilotagekit/pilotagekit/lint"
 // them under the family's name.
 func Rules() []*lint.Rule {
 	var out []*lint.Rule
-	for _, list := range []func() []*lint.Rule{manifestRules, capabilityRules, loopRules, manifestSchemaRules} {
+	for _, list := range []func() []*lint.Rule{manifestRules, valueRules, capabilityRules, loopRules, manifestSchemaRules} {
 		out = append(out, list()...)
 	}
 	return out

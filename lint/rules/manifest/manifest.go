@@ -45,13 +45,16 @@ func forEachLanguage(p *lint.Pass, fn func(l *snapshot.Language)) {
 // §1.3), which silently changes what the Language promises.
 func closedSetRule(member string, known func(string) bool, fix string) func(*lint.Pass) {
 	return func(p *lint.Pass) {
-		forEachLanguage(p, func(l *snapshot.Language) {
-			v := l.Node.Get(member)
-			if v == nil || v.IsString() && known(v.Text()) {
-				return
+		for _, m := range manifestsOf(p.Snap) {
+			later := laterMinor(m.Node)
+			for _, l := range m.Langs {
+				v := l.Node.Get(member)
+				if v == nil || v.IsString() && (known(v.Text()) || later) {
+					continue
+				}
+				p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, l.Label(), rulekit.QuoteJSON(v), fix)
 			}
-			p.Report(v, "%s of Language %s is %s, outside its closed set; %s", member, l.Label(), rulekit.QuoteJSON(v), fix)
-		})
+		}
 	}
 }
 
@@ -111,7 +114,7 @@ func manifestRules() []*lint.Rule {
 			ID: "manifest-version-newer", Severity: lint.Info, Spec: "Part II §11.1",
 			Keyword: "",
 			Summary: "The manifest declares a later minor version of Pilotage 1 than the 1.1 this linter checks.",
-			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however, so members and values added by the later minor may be reported as unknown; read such findings with that in mind.",
+			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however: it reports no value of a closed set that the later minor may have added (capability and sub-feature names, locator, execution, trace, retention words, trace_subprogram, promotion_authority; in results, request-error kinds, guide levels and catalog change values), and this one finding names the manifest's values it cannot judge.",
 			Bad:     `{"pilotage": "1.2", "languages": [ ... ]}`,
 			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
 			Check:   checkVersion(versionNewer),
@@ -137,8 +140,8 @@ func manifestRules() []*lint.Rule {
 			Check:   checkLanguageName,
 		},
 		&lint.Rule{
-			ID: "manifest-language-duplicate", Severity: lint.Info, Spec: "Part II §3.3, §5.1",
-			Keyword: "",
+			ID: "manifest-language-duplicate", Severity: lint.Warning, Spec: "Part II §3.3, §5.1",
+			Keyword: "", Policy: lint.PolicyIgnored,
 			Summary: "Two Language entries carry the same name.",
 			Doc:     "The manifest has one entry for each Language, and every later request selects a Language by its identifier. With two entries of the same name a Client cannot tell which capabilities, loop tools or retention apply, and different Clients will pick different entries.",
 			Bad:     `{"languages": [{"name": "workflow/v1", ... }, {"name": "workflow/v1", ... }]}`,
@@ -159,9 +162,9 @@ func manifestRules() []*lint.Rule {
 			ID: "manifest-locator", Severity: lint.Error, Spec: "Part II §5.1, §5.5",
 			Quote:   "| `locator` | string | M when `validate` is declared | Diagnostic locator dialect: `\"json-pointer\"` or `\"text-range\"`. |",
 			Keyword: "MUST",
-			Summary: "A validating Language lacks a locator, or declares one outside json-pointer and text-range.",
-			Doc:     "`locator` names the dialect in which diagnostics point into a program, and is mandatory when `validate` is declared. A Client uses it to map diagnostics back to the text it wrote; with a missing or unknown dialect it MUST treat validate as undeclared for the Language (Part II §1.3), which removes the floor every Language needs.",
-			Bad:     `{"name": "workflow/v1", "locator": "line-column", ... }`,
+			Summary: "A validating Language lacks a locator, or its locator is not a string.",
+			Doc:     "`locator` names the dialect in which diagnostics point into a program, and is mandatory when `validate` is declared. A Client uses it to map diagnostics back to the text it wrote; with a missing dialect it MUST treat validate as undeclared for the Language (Part II §1.3), which removes the floor every Language needs. A string outside json-pointer and text-range is a value a Client falls back on, reported by manifest-value-unknown.",
+			Bad:     `{"name": "workflow/v1", "capabilities": {"validate": true, ... }}   (no locator)`,
 			Good:    `{"name": "workflow/v1", "locator": "json-pointer", ... }`,
 			Check:   checkLocator,
 		},
@@ -169,9 +172,9 @@ func manifestRules() []*lint.Rule {
 			ID: "manifest-execute-members", Severity: lint.Error, Spec: "Part II §4.3, §5.1",
 			Quote:   "| `execution` | string | M when `execute` is declared | Execution mode: `\"immediate\"`, `\"deploy\"`, or `\"both\"`. |",
 			Keyword: "MUST",
-			Summary: "An executing Language lacks execution, trace or retention, or declares execution or trace outside its closed set.",
-			Doc:     "A Language that declares `execute` MUST say how it runs (`execution`: immediate, deploy or both), the highest trace level it supports (`trace`: summary or full, since there is no execute without trace support) and its Run retention policy (`retention`). A Client reads them to build execute requests and to decide whether a stored trace can be fetched; a missing or unknown value makes it treat execute as undeclared (Part II §1.3). The retention value itself is checked by manifest-retention-format.",
-			Bad:     `{"capabilities": {"execute": true, ... }, "execution": "now", "trace": "none"}`,
+			Summary: "An executing Language lacks execution, trace or retention, declares trace \"none\", or gives execution or trace a value that is not a string.",
+			Doc:     "A Language that declares `execute` MUST say how it runs (`execution`: immediate, deploy or both), the highest trace level it supports (`trace`: summary or full, since there is no execute without trace support) and its Run retention policy (`retention`). A Client reads them to build execute requests and to decide whether a stored trace can be fetched; a missing or unknown value makes it treat execute as undeclared (Part II §1.3). The retention value itself is checked by manifest-retention-format, and an execution or trace string outside its closed set by manifest-value-unknown.",
+			Bad:     `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "none"}`,
 			Good:    `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "summary", "retention": "PT1H"}`,
 			Check:   checkExecuteMembers,
 		},
@@ -195,8 +198,8 @@ func manifestRules() []*lint.Rule {
 			Check:   checkRetentionFormat,
 		},
 		&lint.Rule{
-			ID: "manifest-trace-subprogram", Severity: lint.Info, Spec: "Part II §5.1, §5.8.3",
-			Keyword: "",
+			ID: "manifest-trace-subprogram", Severity: lint.Warning, Spec: "Part II §1.3, §5.1, §5.8.3",
+			Keyword: "", Policy: lint.PolicyIgnored,
 			Summary: "A Language's trace_subprogram is not opaque or expanded.",
 			Doc:     "`trace_subprogram` says whether a trace shows the steps of called sub-programs (`expanded`) or only the call (`opaque`, the default). It is a closed set; a Client treats any other value as `opaque`, so a Server that expands sub-programs under an unknown name will have its traces misread.",
 			Bad:     `{"trace_subprogram": "inline"}`,
@@ -204,8 +207,8 @@ func manifestRules() []*lint.Rule {
 			Check:   closedSetRule("trace_subprogram", func(s string) bool { return types.TraceSubprogram(s).IsKnown() }, `use "opaque" or "expanded" (Clients read any other value as "opaque")`),
 		},
 		&lint.Rule{
-			ID: "manifest-promotion-authority", Severity: lint.Info, Spec: "Part II §5.1, §10.4",
-			Keyword: "",
+			ID: "manifest-promotion-authority", Severity: lint.Warning, Spec: "Part II §1.3, §5.1, §10.4",
+			Keyword: "", Policy: lint.PolicyIgnored,
 			Summary: "A Language's promotion_authority is not caller or promoter.",
 			Doc:     "`promotion_authority` says whose authority a promoted program runs with: the caller's (the default) or the promoter's retained authority, a confused-deputy surface a Server MUST declare. It is a closed set; a Client treats any other value as requiring approval for every promoted program.",
 			Bad:     `{"promotion_authority": "owner"}`,
@@ -306,7 +309,7 @@ func checkVersion(class versionClass) func(*lint.Pass) {
 			case class == versionOutdated:
 				p.Report(v, `pilotage "1.0" predates 1.1, which folded the explain operation into the trace fetch door (capability trace_fetch, loop member trace) and added execute's store flag; declare "1.1" and use those names`)
 			default:
-				p.Report(v, `pilotage %q is a later minor version than the 1.1 pilotage-lint checks, so members and values it added may be reported as unknown`, v.Text())
+				p.Report(v, `pilotage %q is a later minor version than the 1.1 pilotage-lint checks, so values of closed sets that minor may add are not judged%s`, v.Text(), unjudgedNote(p.Snap, m))
 			}
 		}
 	}
@@ -389,7 +392,8 @@ func checkLocator(p *lint.Pass) {
 			if l.Caps.Declared(string(types.CapValidate)) {
 				p.ReportMissing(l.Node, `Language %s declares validate but has no "locator"; add "locator": "json-pointer" or "text-range"`, l.Label())
 			}
-		case !v.IsString() || !types.Locator(v.Text()).IsKnown():
+		case !v.IsString():
+			// An unknown string is manifest-value-unknown's.
 			p.Report(v, `locator of Language %s is %s, not a diagnostic locator dialect; use "json-pointer" or "text-range"`, l.Label(), rulekit.QuoteJSON(v))
 		}
 	})
@@ -404,11 +408,12 @@ func checkExecuteMembers(p *lint.Pass) {
 				}
 			}
 		}
-		if v := l.Node.Get("execution"); v != nil && !(v.IsString() && types.ExecutionMode(v.Text()).IsKnown()) {
+		// An unknown string is manifest-value-unknown's.
+		if v := l.Node.Get("execution"); v != nil && !v.IsString() {
 			p.Report(v, `execution of Language %s is %s, not an execution mode; use "immediate", "deploy" or "both"`, l.Label(), rulekit.QuoteJSON(v))
 		}
-		if v := l.Node.Get("trace"); v != nil && !(v.IsString() && types.TraceLevel(v.Text()).IsKnown()) {
-			if v.IsString() && types.TraceLevel(v.Text()) == types.TraceNone {
+		if v := l.Node.Get("trace"); v != nil && (!v.IsString() || types.TraceLevel(v.Text()) == types.TraceNone) {
+			if v.IsString() {
 				p.Report(v, `trace of Language %s is "none", but an executing Language MUST support at least summary traces; declare "summary" or "full"`, l.Label())
 			} else {
 				p.Report(v, `trace of Language %s is %s, not a trace level; declare the highest level it supports, "summary" or "full"`, l.Label(), rulekit.QuoteJSON(v))
@@ -442,9 +447,18 @@ func checkExecuteMembersWithoutExecute(p *lint.Pass) {
 }
 
 func checkRetentionFormat(p *lint.Pass) {
-	forEachLanguage(p, func(l *snapshot.Language) {
+	for _, m := range manifestsOf(p.Snap) {
+		later := laterMinor(m.Node)
+		for _, l := range m.Langs {
+			checkRetention(p, l, later)
+		}
+	}
+}
+
+func checkRetention(p *lint.Pass, l *snapshot.Language, later bool) {
+	{
 		v := l.Node.Get("retention")
-		if v == nil {
+		if v == nil || later && v.IsString() && retentionWord(v.Text()) {
 			return
 		}
 		if !v.IsString() {
@@ -461,7 +475,7 @@ func checkRetentionFormat(p *lint.Pass) {
 			}
 		}
 		p.Report(v, `retention %q of Language %s is not "none", "session" or an ISO 8601 duration; write one, such as "PT1H" or "P7D"`, v.Text(), l.Label())
-	})
+	}
 }
 
 func checkGuidesReference(p *lint.Pass) {

@@ -30,8 +30,8 @@ func catalogRules() []*lint.Rule {
 			Check:   checkResultCatalogInputSchema,
 		},
 		&lint.Rule{
-			ID: "result-risk-contradictory", Severity: lint.Info, Spec: "Part II §5.3",
-			Keyword: "",
+			ID: "result-risk-contradictory", Severity: lint.Warning, Spec: "Part II §5.3",
+			Keyword: "", Policy: lint.PolicyContradiction,
 			Summary: "Recorded risk_hints say readOnly and destructive at once.",
 			Doc:     "readOnly means no persistent or externally observable state change; destructive means the operation may delete or irreversibly alter state (Part II §5.3). Both true cannot describe one operation. Hosts gate on these hints (destructive needs approval), so a contradiction means one of them is wrong, and either way the gate decides on false information. Catalog entries, plan steps and plan maxima are checked.",
 			Bad:     `{"risk": "safe", "risk_hints": {"readOnly": true, "destructive": true, "openWorld": false}}`,

@@ -9,7 +9,7 @@ import "github.com/pilotagekit/pilotagekit/lint"
 // them under the family's name.
 func Rules() []*lint.Rule {
 	var out []*lint.Rule
-	for _, list := range []func() []*lint.Rule{resultRules, resultNotFoundRules, catalogRules, catalogLastPageRules, executeRules, traceMissingRules, guideRules, validateRules, identityRules} {
+	for _, list := range []func() []*lint.Rule{resultRules, resultNotFoundRules, catalogRules, catalogLastPageRules, executeRules, traceMissingRules, guideRules, validateRules, identityRules, valueRules} {
 		out = append(out, list()...)
 	}
 	return out

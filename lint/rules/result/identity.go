@@ -15,7 +15,7 @@ import (
 func identityRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
-			ID: "result-guide-id-duplicate", Severity: lint.Info, Spec: "Part II §5.2",
+			ID: "result-guide-id-duplicate", Severity: lint.Warning, Spec: "Part II §5.2", Policy: lint.PolicyContradiction,
 			Quote:   "| `id` | string | M | Identifier unique among all guides exposed by the Server. |",
 			Summary: "A recorded guide index lists two guides with one id.",
 			Doc:     "A guide id is unique among all guides the Server exposes (Part II §5.2): the fetch form selects a guide by it, and Clients cache by it. Two index entries with one id leave a Client unable to ask for either, and the one it gets may not be the one whose size and level it budgeted for.",
@@ -24,7 +24,7 @@ func identityRules() []*lint.Rule {
 			Check:   checkResultGuideIDDuplicate,
 		},
 		{
-			ID: "result-catalog-id-duplicate", Severity: lint.Info, Spec: "Part II §5.4",
+			ID: "result-catalog-id-duplicate", Severity: lint.Warning, Spec: "Part II §5.4", Policy: lint.PolicyContradiction,
 			Quote:   "| `id` | string | M | Stable identifier unique within the catalog. |",
 			Summary: "One recorded catalog listing carries two entries with one id.",
 			Doc:     "A catalog entry id is unique within the catalog (Part II §5.4): programs name entries by it, validation resolves it, and the Host's gate reads an entry's risk by it. A listing with two entries of one id, say with different risk, leaves open which one a program invokes.",

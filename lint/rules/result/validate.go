@@ -1,9 +1,6 @@
 package result
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -49,17 +46,15 @@ func validateRules() []*lint.Rule {
 			Doc:     "With locator json-pointer, path is an RFC 6901 JSON Pointer string (\"\" for the whole document, \"/steps/1/capability\"); with text-range it is {start: {line, column}, end: {line, column}}. input_binding and context_binding paths are JSON Pointers into input and context in both dialects (Part II §5.5). A path of another form leaves an agent unable to find what to fix.",
 			Bad:     `{"severity": "error", "code": "constraint", "path": "steps[1].capability", "message": "unknown capability"}   (locator json-pointer)`,
 			Good:    `{"severity": "error", "code": "constraint", "path": "/steps/1/capability", "message": "unknown capability"}`,
-			Check:   checkResultDiagnosticPaths(false),
+			Check:   checkResultDiagnosticPaths,
 		},
 		&lint.Rule{
 			ID: "result-diagnostic-path-unresolved", Severity: lint.Error, Spec: "Part II §5.5",
-			Quote:   "| `path` | locator | M | Location to which the finding applies. |",
-			Keyword: "MUST",
-			Summary: "A JSON Pointer diagnostic path names a location whose parent is not in the recorded program, input or context.",
-			Doc:     "A json-pointer path is the \"Location to which the finding applies\" in the program (or, for input_binding and context_binding, the request's input or context) that was sent (Part II §5.5). A missing member is a valid location: a finding that a step lacks its do member may point at \"/steps/0/do\", and one that input lacks userId at \"/userId\". When the recorded request is in the snapshot, the linter therefore checks only that the path's parent resolves to an object or array; a path whose parent is absent sends the agent to a place that does not exist.",
-			Bad:     `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/3/do"`,
-			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/0/do"`,
-			Check:   checkResultDiagnosticPaths(true),
+			Deprecated: true, ReplacedBy: []string{"result-diagnostic-path-invalid"},
+			Summary: "No longer a finding: a diagnostic path is judged by its syntax alone (result-diagnostic-path-invalid).",
+			Doc:     "Until now this rule reported a JSON Pointer diagnostic path whose parent was not in the recorded program, input or context. Part II §5.5 asks for a \"Location to which the finding applies\", not an existing value: a finding that a step lacks a whole member may point two or more levels into it (\"/steps/0/retry/count\" when retry is missing), and that is a valid location. pilotage-lint therefore judges only a path's syntax, in result-diagnostic-path-invalid; naming this ID in a config is still accepted and changes nothing.",
+			Bad:     `program {"steps": [{"id": "a"}]}   diagnostic path "steps/0"`,
+			Good:    `program {"steps": [{"id": "a"}]}   diagnostic path "/steps/3/do"`,
 		},
 		&lint.Rule{
 			ID: "result-plan-max-risk", Severity: lint.Error, Spec: "Part II §5.3, §5.6",
@@ -151,86 +146,42 @@ func checkResultBindingCode(p *lint.Pass) {
 
 // checkResultDiagnosticPaths checks the form of paths (resolve false) or
 // that json-pointer paths resolve in the recorded request (resolve true).
-func checkResultDiagnosticPaths(resolve bool) func(*lint.Pass) {
-	return func(p *lint.Pass) {
-		for _, rc := range rulekit.Results(p.Snap) {
-			ds := resultDiagnostics(rc)
-			if len(ds) == 0 {
-				continue
+// checkResultDiagnosticPaths judges a diagnostic path by its syntax in
+// the Language's locator dialect. Whether it resolves in the recorded
+// program is not judged: Part II §5.5 asks for a location, and a finding
+// about a missing member may point any depth into it.
+func checkResultDiagnosticPaths(p *lint.Pass) {
+	for _, rc := range rulekit.Results(p.Snap) {
+		ds := resultDiagnostics(rc)
+		if len(ds) == 0 {
+			continue
+		}
+		locator := ""
+		if rc.Lang != nil {
+			locator, _ = rc.Lang.Node.Str("locator")
+		}
+		for _, d := range ds {
+			path := d.Get("path")
+			if path == nil {
+				continue // a missing member is the schema's finding
 			}
-			locator := ""
-			if rc.Lang != nil {
-				locator, _ = rc.Lang.Node.Str("locator")
+			code, _ := d.Str("code")
+			what := "program"
+			pointer := locator == string(types.LocatorJSONPointer)
+			switch code {
+			case types.CodeInputBinding:
+				what, pointer = "input", true
+			case types.CodeContextBinding:
+				what, pointer = "context", true
 			}
-			for _, d := range ds {
-				path := d.Get("path")
-				code, _ := d.Str("code")
-				target, what := rc.Program, "program"
-				pointer := locator == string(types.LocatorJSONPointer)
-				switch code {
-				case types.CodeInputBinding:
-					target, what, pointer = rc.Arguments.Get(types.ArgInput), "input", true
-				case types.CodeContextBinding:
-					target, what, pointer = rc.Arguments.Get(types.ArgContext), "context", true
-				}
-				if path == nil {
-					continue // a missing member is the schema's finding
-				}
-				if !resolve {
-					switch {
-					case pointer && (!path.IsString() || !types.IsJSONPointer(path.Text())):
-						p.Report(path, "diagnostic path %s is not an RFC 6901 JSON Pointer into the %s; write it like \"/steps/1\" (\"\" for the whole %s)", rulekit.QuoteJSON(path), what, what)
-					case !pointer && locator == string(types.LocatorTextRange) && !(path.Get("start").IsObject() && path.Get("end").IsObject()):
-						p.Report(path, "diagnostic path %s is not a text range; with locator text-range write {\"start\": {\"line\", \"column\"}, \"end\": {\"line\", \"column\"}}", rulekit.QuoteJSON(path))
-					}
-					continue
-				}
-				if !pointer || !path.IsString() || !types.IsJSONPointer(path.Text()) {
-					continue
-				}
-				if code == types.CodeContextBinding && path.Text() == "" {
-					continue // "" covers missing and unexpected context
-				}
-				if target == nil {
-					if what != "program" || rc.Arguments != nil {
-						// Program sent by reference, or no such request member.
-						continue
-					}
-					p.Skip("diagnostic paths against the recorded program")
-					continue
-				}
-				// A path is a location, and a missing member is one: a
-				// finding about an absent "do" may point at "/steps/0/do".
-				// Only a location whose parent is not there, or cannot
-				// hold members, points at nothing.
-				if path.Text() == "" {
-					continue
-				}
-				parent := path.Text()[:strings.LastIndexByte(path.Text(), '/')]
-				if n, ok := target.Resolve(parent); !ok || n.Kind != source.Object && n.Kind != source.Array {
-					p.Report(path, "diagnostic path %q has no parent in the recorded %s%s; point at the value the finding is about, or at the member that is missing", path.Text(), what, resultNearest(target, path.Text()))
-				}
+			switch {
+			case pointer && (!path.IsString() || !types.IsJSONPointer(path.Text())):
+				p.Report(path, "diagnostic path %s is not an RFC 6901 JSON Pointer into the %s; write it like \"/steps/1\" (\"\" for the whole %s)", rulekit.QuoteJSON(path), what, what)
+			case !pointer && locator == string(types.LocatorTextRange) && !(path.Get("start").IsObject() && path.Get("end").IsObject()):
+				p.Report(path, "diagnostic path %s is not a text range; with locator text-range write {\"start\": {\"line\", \"column\"}, \"end\": {\"line\", \"column\"}}", rulekit.QuoteJSON(path))
 			}
 		}
 	}
-}
-
-// resultNearest names the longest prefix of a pointer that resolves, to
-// help the reader see where the path goes wrong.
-func resultNearest(doc *source.Node, ptr string) string {
-	best := ""
-	for i := len(ptr) - 1; i > 0; i-- {
-		if ptr[i] == '/' {
-			if _, ok := doc.Resolve(ptr[:i]); ok {
-				best = ptr[:i]
-				break
-			}
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (it resolves only up to %q)", best)
 }
 
 // resultPlans returns the plans of recorded validate results.

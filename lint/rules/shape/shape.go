@@ -33,7 +33,9 @@ var english = message.NewPrinter(language.English)
 
 // validateShape validates n against the named schema and reports each leaf
 // error at its instance location.
-func validateShape(p *lint.Pass, n *source.Node, schemaName, what string) {
+// Under a manifest of a later minor version (later), a string outside an
+// enum is a value that minor may have added, and is not judged.
+func validateShape(p *lint.Pass, n *source.Node, schemaName, what string, later bool) {
 	if n == nil {
 		return
 	}
@@ -41,7 +43,7 @@ func validateShape(p *lint.Pass, n *source.Node, schemaName, what string) {
 	if ve == nil {
 		return
 	}
-	reportSchemaError(p, n, ve, what)
+	reportSchemaError(p, n, ve, what, later)
 }
 
 // shapeErrors keeps validation outcomes by schema and value text: the same
@@ -87,7 +89,7 @@ func shapeError(p *lint.Pass, n *source.Node, schemaName string) *jsonschema.Val
 	return ve
 }
 
-func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.ValidationError, what string) {
+func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.ValidationError, what string, later bool) {
 	at := root.Path(ve.InstanceLocation...)
 	if at == nil {
 		at = root
@@ -95,14 +97,14 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
 		for _, c := range ve.Causes {
-			reportSchemaError(p, root, c, what)
+			reportSchemaError(p, root, c, what, later)
 		}
 		return
 	case *kind.AnyOf, *kind.OneOf:
 		// Descend into the one alternative whose type matched; when none or
 		// several did, say plainly that no allowed form fits.
 		if b := matchingBranch(ve); b != nil {
-			reportSchemaError(p, root, b, what)
+			reportSchemaError(p, root, b, what, later)
 			return
 		}
 		if _, one := k.(*kind.OneOf); one && len(ve.Causes) == 0 {
@@ -121,7 +123,15 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 		p.ReportMissing(at, "%s: missing required %s %s; add %s", what, lint.Plural(len(k.Missing), "member"), rulekit.QuoteList(k.Missing), them(len(k.Missing)))
 	case *kind.Type:
 		p.Report(at, "%s: %s is %s but must be %s", what, rulekit.Label(at), article(k.Got), strings.Join(k.Want, " or "))
+	case *kind.Pattern:
+		if later && rulekit.ReservedWord(k.Got) {
+			return
+		}
+		p.Report(at, "%s: %s: %s", what, rulekit.Label(at), ve.ErrorKind.LocalizedString(english))
 	case *kind.Enum:
+		if _, ok := k.Got.(string); ok && later {
+			return
+		}
 		var want []string
 		for _, w := range k.Want {
 			want = append(want, fmt.Sprintf("%v", jsonText(w)))
@@ -303,11 +313,12 @@ func shapeRules() []*lint.Rule {
 			// validates the parts on their own schemas.
 			Check: func(p *lint.Pass) {
 				for _, m := range manifests(p.Snap) {
+					later := rulekit.LaterMinor(m)
 					if c := m.Get("capabilities"); c != nil {
-						validateShape(p, c, schemas.CapabilityDeclaration, "manifest capabilities")
+						validateShape(p, c, schemas.CapabilityDeclaration, "manifest capabilities", later)
 					}
 					for _, l := range m.Get("languages").Items() {
-						validateShape(p, l, schemas.LanguageEntry, "Language entry")
+						validateShape(p, l, schemas.LanguageEntry, "Language entry", later)
 					}
 				}
 			},
@@ -331,7 +342,7 @@ func shapeRules() []*lint.Rule {
 						continue
 					}
 					if name := resultSchema(loops, c.Name); name != "" {
-						validateShape(p, sc, name, c.Name+" result")
+						validateShape(p, sc, name, c.Name+" result", rulekit.LaterMinor(p.Snap.Manifest))
 					}
 				}
 			},

@@ -47,10 +47,19 @@ func outputSchemaRules() []*lint.Rule {
 			Quote:   "Because MCP requires `structuredContent` to satisfy the declared output schema even for request-error results, the schema MUST accept every possible `structuredContent` shape produced by that tool.",
 			Keyword: "MUST",
 			Summary: "A Pilotage tool's outputSchema cannot be compiled.",
-			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a pattern the RE2 engine of Go-based Hosts rejects such as a lookahead, an unknown $schema dialect, a $ref that resolves nowhere or loops without consuming input) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run.",
+			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a $ref that resolves nowhere or loops without consuming input) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run. A keyword the linter's schema library cannot evaluate (a pattern its regular-expression engine cannot compile, a $schema dialect it does not know) is no proof of a defect: toolschema-output-schema-unchecked names it at info.",
 			Bad:     `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "strng"}}}}`,
 			Good:    `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}`,
 			Check:   checkOutputSchemaInvalid,
+		},
+		&lint.Rule{
+			ID: "toolschema-output-schema-unchecked", Severity: lint.Info, Spec: spec,
+			Keyword: "",
+			Summary: "A Pilotage tool's outputSchema uses a keyword pilotage-lint cannot evaluate.",
+			Doc:     "JSON Schema patterns are ECMA-262 regular expressions and $schema may name any dialect; a pattern the linter's regular-expression engine cannot compile or a dialect it does not know is not thereby wrong. pilotage-lint never claims an error on what it could not evaluate: it names the keyword, checks the rest of the schema (the shapes included) as if that keyword accepted anything, and says so here, at info. Whether every Host can evaluate the keyword is worth a look: Go-based Hosts whose validator uses RE2 reject lookaround.",
+			Bad:     `{"outputSchema": {"$schema": "https://example.com/dialect", "anyOf": [{"type": "object"}]}}`,
+			Good:    `{"outputSchema": {"anyOf": [{"type": "object", "properties": {"retention": {"type": "string", "pattern": "^P"}}}]}}`,
+			Check:   checkOutputSchemaUnchecked,
 		},
 		&lint.Rule{
 			ID: "toolschema-output-schema-external-ref", Severity: lint.Info, Spec: spec,
@@ -107,19 +116,49 @@ func checkOutputSchemaMissing(p *lint.Pass) {
 	}
 }
 
-func checkOutputSchemaInvalid(p *lint.Pass)     { reportOutputSchemaIssues(p, false) }
-func checkOutputSchemaExternalRef(p *lint.Pass) { reportOutputSchemaIssues(p, true) }
+func checkOutputSchemaInvalid(p *lint.Pass) {
+	reportOutputSchemaIssues(p, issueInvalid, "in the outputSchema of %q, %s")
+}
 
-// reportOutputSchemaIssues reports the compile issues of every Pilotage
-// tool's outputSchema: the external $refs, or all the others.
-func reportOutputSchemaIssues(p *lint.Pass, external bool) {
+func checkOutputSchemaExternalRef(p *lint.Pass) {
+	reportOutputSchemaIssues(p, issueExternal, "in the outputSchema of %q, %s")
+}
+
+func checkOutputSchemaUnchecked(p *lint.Pass) {
+	reportOutputSchemaIssues(p, issueUnchecked, "in the outputSchema of %q, pilotage-lint could not check this keyword: %s; the rest of the schema, shapes included, was checked as if it accepted anything")
+}
+
+// issueClass sorts compile issues between the three rules that report them.
+type issueClass int
+
+const (
+	issueInvalid issueClass = iota
+	issueExternal
+	// issueUnchecked is a keyword the schema library could not evaluate,
+	// which is no proof of a defect.
+	issueUnchecked
+)
+
+func classOf(k schemacheck.IssueKind) issueClass {
+	switch k {
+	case schemacheck.ExternalRef:
+		return issueExternal
+	case schemacheck.BadRegex, schemacheck.UnknownDialect:
+		return issueUnchecked
+	}
+	return issueInvalid
+}
+
+// reportOutputSchemaIssues reports the compile issues of one class of every
+// Pilotage tool's outputSchema.
+func reportOutputSchemaIssues(p *lint.Pass, class issueClass, format string) {
 	for _, t := range pilotageTools(p) {
 		if t.OutputSchema == nil {
 			continue
 		}
 		for _, is := range compileOutputSchema(t.OutputSchema).issues {
-			if (is.kind == schemacheck.ExternalRef) == external {
-				is.report(p, t.OutputSchema, "in the outputSchema of %q, %s", t.Name, is.msg)
+			if classOf(is.kind) == class {
+				is.report(p, t.OutputSchema, format, t.Name, is.msg)
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package toolschema
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -61,8 +64,12 @@ func permissiveRules() []*lint.Rule {
 
 func checkLoopSchemaClosed(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		root := lt.schema
-		for _, k := range lt.schema.Kids() {
+		root := lt.root
+		keys := lt.schema.Kids()
+		if lt.schema != root {
+			keys = append(slices.Clone(keys), root.Kids()...)
+		}
+		for _, k := range keys {
 			switch k.Key() {
 			case "additionalProperties", "unevaluatedProperties":
 				if !permissive(root, k) {
@@ -75,7 +82,9 @@ func checkLoopSchemaClosed(p *lint.Pass) {
 			case "maxProperties":
 				p.Report(k, "loop tool %q caps its member count with maxProperties, which rejects requests for what they contain rather than for a missing member or a wrong type; remove maxProperties", lt.Name)
 			case "minProperties":
-				if k.Kind == source.Number && k.Text() != "0" {
+				// A count the required members already meet restates
+				// required (generators write both).
+				if k.Kind == source.Number && k.Text() != "0" && !restatesRequired(lt.schema, k) {
 					p.Report(k, "loop tool %q demands members with minProperties, so an empty request fails at the carrier level instead of drawing invalid_request; remove minProperties", lt.Name)
 				}
 			case "dependentRequired", "dependentSchemas", "dependencies":
@@ -98,9 +107,25 @@ func checkLoopSchemaClosed(p *lint.Pass) {
 	}
 }
 
+// restatesRequired reports whether minProperties k asks for no more
+// members than the schema's required list names.
+func restatesRequired(root, k *source.Node) bool {
+	n, err := strconv.Atoi(k.Text())
+	if err != nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, r := range root.Get("required").Items() {
+		if r.IsString() {
+			names[r.Text()] = true
+		}
+	}
+	return n <= len(names)
+}
+
 func checkReservedConstrained(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		root := lt.schema
+		root := lt.root
 		for _, m := range lt.props.Items() {
 			if _, ok := lt.reserved(m.Key()); !ok {
 				continue

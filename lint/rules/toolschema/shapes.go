@@ -83,7 +83,8 @@ func examples(toolOrStage string) map[string]map[string]any {
 // Members the published minimal instances leave out because the
 // capabilities of a Language, not the shape, require them.
 const (
-	planLit        = `{"steps": [], "max_risk": "safe", "max_risk_hints": {"readOnly": true, "destructive": false, "openWorld": false}}`
+	completeHints  = `{"readOnly": true, "destructive": false, "openWorld": false}`
+	planLit        = `{"steps": [], "max_risk": "safe", "max_risk_hints": ` + completeHints + `}`
 	pointerPathLit = `""`
 	rangePathLit   = `{"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 2}}`
 	catalogVersion = "cv1"
@@ -214,6 +215,13 @@ func fixedShapes(tool string) []shape {
 
 func buildFixedShapes(tool string) []shape {
 	ex := examples(tool)
+	if e, ok := ex["CatalogGetResult"]["entry"].(map[string]any); ok {
+		// The published instance holds required members only, and Part II
+		// §5.3 lists the three hints without marking them required; the
+		// official schema requires all three, and a Server sends all
+		// three, so the witness carries them.
+		e["risk_hints"] = decode([]byte(completeHints))
+	}
 	names := make([]string, 0, len(ex))
 	for n := range ex {
 		names = append(names, n)

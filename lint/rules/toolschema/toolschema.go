@@ -19,7 +19,11 @@ import (
 // loopTool is a loop tool present in tools/list with an object inputSchema.
 type loopTool struct {
 	*snapshot.LoopTool
-	schema *source.Node
+	// root is the inputSchema, the document local references resolve
+	// against; schema is the object schema that lists the members: root,
+	// or the definition a root $ref names (zod-to-json-schema with a name
+	// writes {"$ref": "#/definitions/Name", "definitions": {...}}).
+	root, schema *source.Node
 	// props is the inputSchema's "properties" object, or nil.
 	props *source.Node
 	// programArgs are the argument names of the tool's program declaration
@@ -36,11 +40,17 @@ func loopTools(p *lint.Pass) []loopTool {
 		if lt.Tool == nil || !lt.Tool.InputSchema.IsObject() {
 			continue
 		}
-		props := lt.Tool.InputSchema.Get("properties")
+		root, schema := lt.Tool.InputSchema, lt.Tool.InputSchema
+		if ref := root.Get("$ref"); ref.IsString() && !root.Has("properties") {
+			if target := resolveLocalRef(root, ref); target.IsObject() {
+				schema = target
+			}
+		}
+		props := schema.Get("properties")
 		if !props.IsObject() {
 			props = nil
 		}
-		out = append(out, loopTool{LoopTool: lt, schema: lt.Tool.InputSchema, props: props, programArgs: programArgs(lt.Tool)})
+		out = append(out, loopTool{LoopTool: lt, root: root, schema: schema, props: props, programArgs: programArgs(lt.Tool)})
 	}
 	return out
 }
@@ -163,6 +173,9 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 		if !assertionKeywords[k.Key()] || (allowType && k.Key() == "type") || trivial(root, k, seen) {
 			continue
 		}
+		if allowType && k.Key() == "anyOf" && typeUnion(root, k, seen) {
+			continue
+		}
 		if k.Key() == "$ref" && k.IsString() {
 			if target := resolveLocalRef(root, k); target != nil {
 				key := refKey{target, allowType}
@@ -180,6 +193,22 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 		out = append(out, k)
 	}
 	return out
+}
+
+// typeUnion reports whether an anyOf only lists JSON types, each branch
+// constraining nothing beyond its type: Pydantic writes Optional[str] as
+// anyOf [{"type": "string"}, {"type": "null"}], which widens the member's
+// JSON type as "type": ["string", "null"] does and constrains nothing.
+func typeUnion(root, k *source.Node, seen refMemo) bool {
+	if !k.IsArray() || len(k.Kids()) == 0 {
+		return false
+	}
+	for _, b := range k.Kids() {
+		if len(constraints(root, b, true, seen)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // trivial reports whether an assertion keyword's value constrains nothing:

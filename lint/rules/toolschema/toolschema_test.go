@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -184,7 +186,14 @@ func TestToolschemaConstraints(t *testing.T) {
 		{`{"$ref": "#/$defs/e"}`, []string{"$ref"}},
 		{`{"$ref": "#/$defs/loop"}`, nil},
 		{`{"$ref": "https://x.example/s.json"}`, []string{"$ref"}},
-		{`{"anyOf": [{"type": "string"}, {"type": "null"}]}`, []string{"anyOf"}},
+		// Pydantic's Optional[str]: a union of JSON types constrains
+		// nothing beyond the type; a branch that does constrain still counts.
+		{`{"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "Trace Level"}`, nil},
+		{`{"anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}]}`, nil},
+		{`{"anyOf": [{"type": "string", "enum": ["full"]}, {"type": "null"}], "default": null}`, []string{"anyOf"}},
+		{`{"anyOf": [{"$ref": "#/$defs/e"}, {"type": "null"}]}`, []string{"anyOf"}},
+		{`{"oneOf": [{"type": "string"}, {"type": "null"}]}`, []string{"oneOf"}},
+		{`{"type": ["string", "null"]}`, nil},
 	} {
 		root := parseSchema(t, `{"properties": {"m": `+c.member+`}, "$defs": {"s": {"type": "string", "title": "S"}, "e": {"enum": ["a"]}, "loop": {"$ref": "#/$defs/loop"}}}`)
 		var got []string
@@ -209,5 +218,63 @@ func TestToolschemaExamplesAreFresh(t *testing.T) {
 	b, _ := json.Marshal(examples("validate")["ValidateResponse"])
 	if bytes.Contains(b, []byte("plan")) {
 		t.Errorf("examples share state: %s", b)
+	}
+}
+
+// acceptUnknown is a regular expression the RE2 engine could not compile:
+// the test cannot evaluate it, so it accepts anything, as the rules do.
+type acceptUnknown string
+
+func (r acceptUnknown) String() string          { return string(r) }
+func (r acceptUnknown) MatchString(string) bool { return true }
+
+// Every instance the rule tries must also be a valid result under the
+// spec's official schema, the union Part III §6 binds to its tool: a
+// witness only our own schema accepts would fault a server that declares
+// the official one (a catalog entry with risk_hints {} did).
+func TestToolschemaShapesPassTheOfficialSchema(t *testing.T) {
+	// The tests run in lint/rules/toolschema; the reference data sits
+	// next to the repository.
+	path := filepath.Join("..", "..", "..", "..", "shared", "reference", "pilotage", "pilotage.schema.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip("the reference data is not next to this repository")
+	}
+	doc := decode(b)
+	c := jsonschema.NewCompiler()
+	c.UseRegexpEngine(func(s string) (jsonschema.Regexp, error) {
+		if re, err := regexp.Compile(s); err == nil {
+			return re, nil
+		}
+		return acceptUnknown(s), nil
+	})
+	const url = "mem:///pilotage.schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	union := func(def string) *jsonschema.Schema {
+		s, err := c.Compile(url + "#/$defs/" + def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	snap := &snapshot.Snapshot{}
+	check := func(def string, shapes []shape) {
+		s := union(def)
+		for _, sh := range shapes {
+			for _, inst := range sh.alts {
+				if err := s.Validate(inst); err != nil {
+					t.Errorf("%s %s: the official schema rejects the instance: %v", def, sh.name, err)
+				}
+			}
+		}
+	}
+	for tool, def := range map[string]string{types.ToolManifest: "ManifestToolOutput", types.ToolGetGuide: "GetGuideToolOutput", types.ToolCatalog: "CatalogToolOutput"} {
+		check(def, shapesOf(snap, pilotageTool{Tool: &snapshot.Tool{Name: tool}}))
+	}
+	for st, def := range map[types.Stage]string{types.StageValidate: "ValidateToolOutput", types.StageExecute: "ExecuteToolOutput", types.StageTraceFetch: "TraceToolOutput"} {
+		lt := &snapshot.LoopTool{Name: "x", Stages: map[types.Stage][]*snapshot.Language{st: nil}}
+		check(def, shapesOf(snap, pilotageTool{Tool: &snapshot.Tool{Name: "x"}, loop: lt}))
 	}
 }
