@@ -16,6 +16,9 @@ var severityExceptions = map[string]string{
 	// exit would claim what was never read. Like input-kind it reports
 	// that the input could not be judged, at error.
 	"json-depth": "a limit of the linter: the rest of the document is not read",
+	// The spec states these without a keyword, as definitions an answer
+	// contradicts: the policy grades such an answer a warning.
+	"call-validate-validity-unstable":         "a verdict that contradicts the definition of validity (Part II §3.2, §6.5.2)",
 }
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
