@@ -82,7 +82,7 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-EXECUTE-STORE-FALSE-G", Class: ByProbeRun, Probes: []string{"execute-test-run"}, Rules: []string{"probe-expectation", "call-unstored-run-fetched", "result-not-found-distinguishable"}},
 	{ID: "PIL-EXECUTE-STORE-RETAIN-G", Class: ByProbeRun, Probes: []string{"trace-fetch-retained"}, Rules: []string{"probe-expectation", "result-trace-level-exceeded"}},
 	{ID: "PIL-EXECUTE-STORE-UNSUPPORTED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-store-unsupported"}},
-	{ID: "PIL-TRACE-FETCH-RETAINED-G", Class: ByProbeRun, Probes: []string{"trace-fetch-full"}, Rules: []string{"probe-expectation", "call-fetched-trace-differs", "call-response-identity", "shape-result"}},
+	{ID: "PIL-TRACE-FETCH-RETAINED-G", Class: ByProbeRun, Probes: []string{"trace-fetch-full"}, Rules: []string{"call-stored-run-missing", "probe-expectation", "call-fetched-trace-differs", "call-response-identity", "shape-result"}},
 	{ID: "PIL-TRACE-FETCH-LEVEL-G", Class: ByProbeRun, Rules: []string{"result-trace-level-exceeded", "result-trace-input-at-summary"}},
 	{ID: "PIL-TRACE-FETCH-LEVEL-B", Class: ByProbeRun, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
 	{ID: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Class: ByProbe, Probes: []string{"trace-unstored-run"}, Rules: []string{"probe-expectation", "result-not-found-distinguishable"}, Note: "An unknown and a refused run_id (and, with --probe-run, an unstored one); another caller's Run needs a second identity."},
