@@ -73,7 +73,7 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-carrier-error-loop-fault"}},
 	{ID: "PIL-EXECUTE-TEST-RUN-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-execute-request-fault-accepted"}},
 	{ID: "PIL-EXECUTE-MODE-MISSING-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
-	{ID: "PIL-EXECUTE-IDEMPOTENT-REPLAY-G", Class: ByProbeRun, Probes: []string{"execute-idempotent-first"}, Rules: []string{"call-idempotent-replay-new-run"}, Note: "The rule judges Languages whose retention is a session or a day or more."},
+	{ID: "PIL-EXECUTE-IDEMPOTENT-REPLAY-G", Class: ByProbeRun, Probes: []string{"execute-idempotent-first"}, Rules: []string{"call-idempotent-replay-new-run", "call-idempotent-replay-different-result"}, Note: "The rules judge any retention other than none when the replay is the probe call right after the first, and otherwise Languages whose retention is a session or a day or more."},
 	{ID: "PIL-EXECUTE-IDEMPOTENT-CONFLICT-B", Class: ByProbeRun, Rules: []string{"probe-expectation", "call-execute-request-fault-accepted"}},
 	{ID: "PIL-TRACE-BRANCH-DECISION-G", Class: Recorded, Rules: []string{"result-trace-control-flow", "result-plan-trace-correspondence"}, Note: "Needs a branching program, which only its author can write (or --probe-run with one)."},
 	{ID: "PIL-TRACE-ZERO-ITERATION-LOOP-G", Class: Recorded, Rules: []string{"result-trace-control-flow", "result-plan-trace-correspondence"}, Note: "Needs a loop program, which only its author can write (or --probe-run with one)."},

@@ -19,6 +19,7 @@ var severityExceptions = map[string]string{
 	// The spec states these without a keyword, as definitions an answer
 	// contradicts: the policy grades such an answer a warning.
 	"call-validate-validity-unstable":         "a verdict that contradicts the definition of validity (Part II §3.2, §6.5.2)",
+	"call-idempotent-replay-different-result": "a replay that contradicts \"returns the recorded result of the first Run\" (Part II §6.5.6)",
 }
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
