@@ -65,16 +65,30 @@ func callRead(c *snapshot.Call) bool {
 // catalog_version and no other one of the Language is recorded in between,
 // or neither names one and only reads lie in between.
 func callValidatePairs(s *snapshot.Snapshot) [][2]*snapshot.Call {
+	// Bucketing by a cheap key keeps a recording of many different
+	// programs from comparing each with all the others.
+	type bucket struct {
+		lang       *snapshot.Language
+		arg, text  string
+		kind, kids int
+	}
+	earlier := map[bucket][]int{}
 	var out [][2]*snapshot.Call
 	calls := s.Calls
 	for j, w := range calls {
 		if !callValidated(w) {
 			continue
 		}
-		for i := j - 1; i >= 0; i-- {
+		k := bucket{w.Lang, w.ProgramArg, "", int(w.Program.Kind), len(w.Program.Kids())}
+		if w.Program.IsString() {
+			k.text = w.Program.Text()
+		}
+		prev := earlier[k]
+		earlier[k] = append(prev, j)
+		for n := len(prev) - 1; n >= 0; n-- {
+			i := prev[n]
 			v := calls[i]
-			if !callValidated(v) || v.Lang != w.Lang || v.ProgramArg != w.ProgramArg || !source.Equal(v.Program, w.Program) ||
-				!source.Equal(callPresent(v, types.ArgContext), callPresent(w, types.ArgContext)) {
+			if !source.Equal(v.Program, w.Program) || !source.Equal(callPresent(v, types.ArgContext), callPresent(w, types.ArgContext)) {
 				continue
 			}
 			if callSameSnapshot(calls[i : j+1]) {
