@@ -45,8 +45,10 @@ func callWithinProbeRun(calls []*snapshot.Call, i, j int) bool {
 }
 
 // callRetainedThrough reports whether a Language's retention keeps a
-// stored Run through a run of probe calls.
-func callRetainedThrough(l *snapshot.Language) (string, bool) {
+// stored Run through a run of probe calls. A stateless deployment has no
+// Session (Part III §8.1), so "session" promises nothing there; declaring
+// it is a fault of its own.
+func callRetainedThrough(s *snapshot.Snapshot, l *snapshot.Language) (string, bool) {
 	pol, ok := callRetention(l)
 	if !ok {
 		return "", false
@@ -54,7 +56,7 @@ func callRetainedThrough(l *snapshot.Language) (string, bool) {
 	v, _ := l.Node.Str("retention")
 	switch pol.Kind {
 	case types.RetentionKindSession:
-		return v, true
+		return v, !s.Stateless()
 	case types.RetentionKindDuration:
 		return v, pol.Duration.Approx() >= callProbeWindow
 	}
@@ -79,7 +81,7 @@ func checkCallStoredRunMissing(p *lint.Pass) {
 			if !ok || calls[i].Lang != c.Lang || !callWithinProbeRun(calls, i, j) {
 				continue
 			}
-			ret, ok := callRetainedThrough(c.Lang)
+			ret, ok := callRetainedThrough(p.Snap, c.Lang)
 			if !ok {
 				continue
 			}
