@@ -110,7 +110,7 @@ func TestFaults(t *testing.T) {
 			continue
 		}
 		t.Run(fault, func(t *testing.T) {
-			opts := []Option{CallTimeout(300 * time.Millisecond)}
+			opts := []Option{CallTimeout(300 * time.Millisecond), FailOn(Info)}
 			if pilotserver.NeedsRun[fault] {
 				opts = append(opts, ProbeRun(json.RawMessage(pilotserver.RunProgram)))
 			}

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -51,6 +52,10 @@ var Faults = []string{
 	"conflict-ignored",    // a reused idempotency key with other input runs
 	"trace-none-ignored",  // trace_level none still returns the inline trace
 	"summary-input",       // a summary inline trace keeps the step inputs
+	"validate-unstable",   // each validation numbers its diagnostics' messages
+	"validate-flaky",      // a request validated again is answered from a cache that lost its diagnostics
+	"token-churn",         // a repeated first catalog page draws a new catalog_version
+	"replay-changed",      // an idempotent replay returns the first Run without its output
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -206,6 +211,9 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 			items = append(items, entry(o))
 		}
 		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
+		if _, paged := a["cursor"]; !paged && p.faultIs("token-churn") && firstPages.Add(1) > 1 {
+			resp["catalog_version"] = fmt.Sprintf("%s-%d", catalogVersion, firstPages.Load())
+		}
 		if end < len(ops) {
 			next := fmt.Sprintf("page-%d", end/calcPage+1)
 			if p.faultIs("cursor-repeat") && start > 0 {
@@ -272,6 +280,19 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	ds = append(ds, p.calcContextDiags(a)...)
 	if ds == nil {
 		ds = []any{}
+	}
+	if p.faultIs("validate-unstable") {
+		n := checks.Add(1)
+		for _, d := range ds {
+			d := d.(map[string]any)
+			d["message"] = fmt.Sprintf("%s (check %d)", d["message"], n)
+		}
+	}
+	if p.faultIs("validate-flaky") {
+		key, _ := json.Marshal([]any{a["program"], a["context"]})
+		if _, again := validated.LoadOrStore(string(key), true); again {
+			ds = []any{}
+		}
 	}
 	resp := map[string]any{"valid": len(ds) == 0, "diagnostics": ds, "catalog_version": catalogVersion}
 	if len(ds) == 0 {
@@ -371,6 +392,14 @@ func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		if v, ok := replays.Load(key); ok {
 			rec := v.(replay)
 			switch {
+			case rec.body == same && p.faultIs("replay-changed"):
+				sc := map[string]any{}
+				for k, v := range rec.res.StructuredContent.(map[string]any) {
+					if k != "output" {
+						sc[k] = v
+					}
+				}
+				return result(sc, false), nil
 			case rec.body == same && !p.faultIs("replay-new-run"):
 				return rec.res, nil
 			case rec.body != same && !p.faultIs("conflict-ignored"):
@@ -447,6 +476,14 @@ type replay struct {
 }
 
 var replays sync.Map
+
+// firstPages counts catalog lists without a cursor and checks counts
+// validations, for the faults that make repeated answers differ.
+var firstPages, checks atomic.Int64
+
+// validated holds the requests (program and context) validated so far,
+// for validate-flaky.
+var validated sync.Map
 
 func idempotencyBody(a map[string]any) string {
 	b, _ := json.Marshal([]any{a["program"], a["program_ref"], a["input"]})

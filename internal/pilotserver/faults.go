@@ -30,6 +30,10 @@ var ObservedBy = map[string][]string{
 	"conflict-ignored":    {"execute-idempotent-conflict"},
 	"trace-none-ignored":  {"execute-test-run-none", "execute-test-run-store"},
 	"summary-input":       {"execute-test-run-summary"},
+	"validate-flaky":      {"validate-unparsable-again"},
+	"token-churn":         {"catalog-list-again"},
+	"replay-changed":      {"execute-idempotent-replay"},
+	"validate-unstable":   {"validate-unparsable-again"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.
@@ -37,6 +41,7 @@ var NeedsRun = map[string]bool{
 	"context-ignored": true, "unstored-kept": true, "stored-dropped": true,
 	"fetch-none": true, "fetch-level-ignored": true, "replay-new-run": true,
 	"conflict-ignored": true, "trace-none-ignored": true, "summary-input": true,
+	"replay-changed": true,
 }
 
 // RunProgram is a valid calc/1 program, for --probe-run.

@@ -296,3 +296,46 @@ func TestProbeContextSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeFaultRules: the faults whose probe has a rule of its own are
+// caught by that rule, on the probe call that observes the fault, and
+// every other finding sits on that probe's calls too.
+func TestProbeFaultRules(t *testing.T) {
+	bin := pilotserver(t)
+	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
+	for _, tc := range []struct {
+		fault, want, probe string
+		run                bool
+	}{
+		{"validate-unstable", "info call-validate-diagnostics-unstable", "validate-unparsable-again", false},
+		{"validate-flaky", "warning call-validate-validity-unstable", "validate-unparsable-again", false},
+		{"token-churn", "warning call-catalog-token-changed-needlessly", "catalog-list-again", false},
+		{"drift-late", "error probe-expectation", "execute-drift-invalid", false},
+		{"stored-dropped", "error call-stored-run-missing", "trace-fetch-retained,trace-fetch-summary,trace-fetch-full", true},
+		{"replay-new-run", "error call-idempotent-replay-new-run", "execute-idempotent-replay", true},
+		{"replay-changed", "warning call-idempotent-replay-different-result", "execute-idempotent-replay", true},
+	} {
+		t.Run(tc.fault, func(t *testing.T) {
+			t.Parallel()
+			opt := snapshotter.Options{Command: []string{bin, "-mode", "full", "-fault", tc.fault}}
+			opt.Probe = &snapshotter.Probing{CallTimeout: 2 * time.Second}
+			if tc.run {
+				opt.Probe.Run = prog
+			}
+			got, snap := probeFindings(t, opt)
+			if !strings.Contains(got+"\n", tc.want+" ") {
+				t.Fatalf("no %s finding:\n%s", tc.want, got)
+			}
+			for _, l := range strings.Split(got, "\n") {
+				call := callOf(t, snap, strings.Fields(l)[2])
+				ok := false
+				for _, p := range strings.Split(tc.probe, ",") {
+					ok = ok || strings.Contains(call, `"name": "`+p+`"`)
+				}
+				if !ok {
+					t.Errorf("the finding %s is not on probe %s:\n%s", l, tc.probe, call)
+				}
+			}
+		})
+	}
+}

@@ -62,7 +62,7 @@ func probesFailing(rep *pilotagetest.Report) []string {
 func TestFaults(t *testing.T) {
 	for _, fault := range pilotserver.Faults {
 		t.Run(fault, func(t *testing.T) {
-			opts := []pilotagetest.Option{pilotagetest.CallTimeout(300 * time.Millisecond)}
+			opts := []pilotagetest.Option{pilotagetest.CallTimeout(300 * time.Millisecond), pilotagetest.FailOn(pilotagetest.Info)}
 			if pilotserver.NeedsRun[fault] {
 				opts = append(opts, pilotagetest.ProbeRun(json.RawMessage(pilotserver.RunProgram)))
 			}

@@ -10,7 +10,7 @@ import "github.com/pilotagekit/pilotagekit/lint"
 // them under the family's name.
 func Rules() []*lint.Rule {
 	var out []*lint.Rule
-	for _, list := range []func() []*lint.Rule{callRoutingRules, callRunRules, callVersionRules, callIdentityRules, callContentRules, callBindingRules, callPlanRules, callClosedSetRules, callProgramRules, callListingRules} {
+	for _, list := range []func() []*lint.Rule{callRoutingRules, callRunRules, callVersionRules, callIdentityRules, callContentRules, callBindingRules, callPlanRules, callClosedSetRules, callProgramRules, callListingRules, callDeterminismRules, callRetentionRules, callReplayRules} {
 		out = append(out, list()...)
 	}
 	return out

@@ -77,10 +77,13 @@ func checkCallListingCursorRepeats(p *lint.Pass) {
 		}
 		b, _ := json.Marshal(filters)
 		chain := c.Lang.Name + "\x00" + string(b)
-		if used[chain] == nil {
+		// A list without a cursor starts the listing again: the cursors a
+		// deterministic server hands out then repeat, as they should.
+		cur := c.Arg("cursor")
+		if used[chain] == nil || !cur.IsString() {
 			used[chain] = map[string]bool{}
 		}
-		if cur := c.Arg("cursor"); cur.IsString() {
+		if cur.IsString() {
 			used[chain][cur.Text()] = true
 		}
 		next := c.StructuredContent.Get("next_cursor")

@@ -56,8 +56,8 @@ func callPlanRules() []*lint.Rule {
 			ID: "call-catalog-token-changed-needlessly", Severity: lint.Warning, Spec: "Part II §5.4",
 			Quote:   "The token SHOULD NOT change for any other reason.",
 			Keyword: "SHOULD NOT",
-			Summary: "Two consecutive complete catalog listings show the same entries under different catalog_version tokens.",
-			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them.",
+			Summary: "Two consecutive complete catalog listings, or two identical first pages with only reads between them, show the same entries under different catalog_version tokens.",
+			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them; and, so that a paged catalog is judged too, two first pages (no cursor) sent with the same arguments with only reads between them (guide, catalog, validate and trace-fetch calls; the later pages of the first listing among them), as the probe catalog-list-again sends. A change made meanwhile by someone else to an entry beyond the first page cannot be seen there, which is one reason this stays a warning.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_2"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}]`,
 			Check:   checkCallTokenChangedNeedlessly,
@@ -246,21 +246,55 @@ func callSameItems(a, b *source.Node) bool {
 
 func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 	last := map[*snapshot.Language]*snapshot.Call{}
-	for _, c := range p.Snap.Calls {
+	for j, c := range p.Snap.Calls {
 		if _, ok := callCatalogVersion(c); !ok || c.Lang == nil {
 			continue
 		}
 		prev := last[c.Lang]
 		last[c.Lang] = c
+		what := "two complete listings"
 		if prev == nil || !callCompleteListing(prev) || !callCompleteListing(c) {
-			continue
+			if prev = callEarlierFirstPage(p.Snap.Calls, j); prev == nil {
+				continue
+			}
+			what = "two first pages of the same list request (only reads between them)"
 		}
 		a, _ := prev.StructuredContent.Str("catalog_version")
 		b, _ := c.StructuredContent.Str("catalog_version")
 		if a != b && callSameItems(prev.StructuredContent.Get("items"), c.StructuredContent.Get("items")) {
-			p.Report(c.StructuredContent.Get("catalog_version"), "catalog_version changed from %q to %q between two complete listings with the same entries: change the token only when a visible entry is added, removed or changed", a, b)
+			p.Report(c.StructuredContent.Get("catalog_version"), "catalog_version changed from %q to %q between %s with the same entries: change the token only when a visible entry is added, removed or changed", a, b, what)
 		}
 	}
+}
+
+// callEarlierFirstPage returns the nearest earlier first page (a list
+// without cursor) of the same Language when it was sent with the same
+// arguments as calls[j], itself such a page, and only reads lie between them (the later pages
+// of its own listing among them), so that only a change made by someone
+// else could have moved the catalog; or nil.
+func callEarlierFirstPage(calls []*snapshot.Call, j int) *snapshot.Call {
+	c := calls[j]
+	if !callFirstPage(c) {
+		return nil
+	}
+	for i := j - 1; i >= 0; i-- {
+		d := calls[i]
+		if !callRead(d) {
+			return nil
+		}
+		if callFirstPage(d) && d.Lang == c.Lang {
+			if source.Equal(d.Arguments, c.Arguments) {
+				return d
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+func callFirstPage(c *snapshot.Call) bool {
+	return c.Op == snapshot.OpCatalog && c.Verb == string(types.VerbList) && c.Succeeded() && c.Lang != nil &&
+		c.Arg("cursor") == nil && c.StructuredContent.Get("items").IsArray()
 }
 
 // callUsableBy reports whether an entry may be referenced by Language l:

@@ -57,7 +57,7 @@ func callRunRules() []*lint.Rule {
 			Quote:   "Two requests with the same: `idempotency_key`; runnable; input MUST be treated as one execution.",
 			Keyword: "MUST",
 			Summary: "A repeated execute request with the same idempotency_key, runnable and input started a second Run.",
-			Doc:     "With execute.idempotency declared, a retry carrying the same key, runnable and input must return the recorded result of the first Run (Part II §6.5.6): that is what makes a timeout retry safe. A second run_id means the side effects happened twice. A refused first request is not recorded for replay, so only a started first Run is compared, and only for a Language whose retention is not \"none\" (the deduplication window is at least the retention period, which \"none\" leaves unbounded below).",
+			Doc:     "With execute.idempotency declared, a retry carrying the same key, runnable and input must return the recorded result of the first Run (Part II §6.5.6): that is what makes a timeout retry safe. A second run_id means the side effects happened twice. A refused first request is not recorded for replay, so only a started first Run is compared, and only for a Language whose retention is not \"none\" (the deduplication window is at least the retention period, which \"none\" leaves unbounded below). A snapshot has no timestamps, so a replay is judged anywhere in the recording when the retention is a session or a day or more, and under any other retention only when it is the probe call sent right after the first (execute-idempotent-replay after execute-idempotent-first), which no declared duration falls between.",
 			Bad:     `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Good:    `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Check:   checkCallIdempotentReplay,
@@ -298,13 +298,11 @@ func callSameSelectors(a, b *snapshot.Call) bool {
 // session, or a day or more, covers the calls of one recording; "none" and
 // shorter durations do not.
 func callIdempotent(l *snapshot.Language) bool {
-	if l == nil || !l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
+	if !callDedupes(l) {
 		return false
 	}
-	pol, ok := callRetention(l)
+	pol, _ := callRetention(l)
 	switch {
-	case !ok:
-		return false
 	case pol.Kind == types.RetentionKindSession:
 		return true
 	case pol.Kind == types.RetentionKindDuration:
@@ -313,21 +311,37 @@ func callIdempotent(l *snapshot.Language) bool {
 	return false
 }
 
+// callDedupes reports whether a Language declares execute.idempotency
+// with a retention other than "none", so that its deduplication window
+// has a length (Part II §6.5.6).
+func callDedupes(l *snapshot.Language) bool {
+	if l == nil || !l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
+		return false
+	}
+	pol, ok := callRetention(l)
+	return ok && pol.Kind != types.RetentionKindNone
+}
+
 // callFirstRuns pairs each execute call carrying an idempotency key with
-// the earlier started Run recorded under the same key and Language, if any.
+// the earlier started Run recorded under the same key and Language, if any:
+// over a whole recording when the Language's window covers it, and for any
+// window when the replay is the probe call sent right after the first,
+// which no declared duration can fall between.
 func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
-	first := map[string]*snapshot.Call{}
+	first := map[string]int{}
 	out := map[*snapshot.Call]*snapshot.Call{}
-	for _, c := range s.CallsOf(snapshot.OpExecute) {
+	for j, c := range s.Calls {
 		key := c.Arg(types.ArgIdempotencyKey)
-		if !key.IsString() || !callIdempotent(c.Lang) {
+		if c.Op != snapshot.OpExecute || !key.IsString() || !callDedupes(c.Lang) {
 			continue
 		}
 		k := c.Lang.Name + "\x00" + key.Text()
-		if f := first[k]; f != nil {
-			out[c] = f
+		if i, ok := first[k]; ok {
+			if callIdempotent(c.Lang) || i == j-1 && callWithinProbeRun(s.Calls, i, j) {
+				out[c] = s.Calls[i]
+			}
 		} else if callStarted(c) {
-			first[k] = c
+			first[k] = j
 		}
 	}
 	return out

@@ -102,7 +102,11 @@ func checkProbeExpectation(p *lint.Pass) {
 		}
 		if want.Status != "" && garbageSent(c.Arguments) {
 			if st := sc.Get("outcome").Get("status"); st.IsString() && st.Text() != want.Status {
-				p.Report(st, "probe %s sent a program that cannot parse and the outcome status is %q; refuse it with %s: %s", label, st.Text(), want.Status, cite)
+				if tok := c.Arg("expected_catalog_version"); tok.IsString() && want.Status == "catalog_drift" {
+					p.Report(st, "probe %s sent the stale expected_catalog_version %q with a program that cannot parse, and the outcome status is %q: the drift check (Part II §6.5.2 step 2) comes before re-validation (step 3), so refuse with catalog_drift: %s", label, tok.Text(), st.Text(), cite)
+				} else {
+					p.Report(st, "probe %s sent a program that cannot parse and the outcome status is %q; refuse it with %s: %s", label, st.Text(), want.Status, cite)
+				}
 			}
 		}
 		if pr.Pages {

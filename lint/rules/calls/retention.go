@@ -1,0 +1,91 @@
+package calls
+
+import (
+	"time"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// callRetentionRules judge the fetch door against the retention a stored
+// Run is owed.
+func callRetentionRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-stored-run-missing", Severity: lint.Error, Spec: "Part II §6.5, §6.6",
+			Quote:   "A Run executed with `store: true` MUST be retrievable within the scope of the declared retention value: within its Session for `\"session\"`, and for at least the declared duration otherwise.",
+			Keyword: "MUST",
+			Summary: "A trace fetch answered not_found for a Run that a recorded execute started with store: true, within the retention the Language declares.",
+			Doc:     "store: true asks the Engine to keep the run record so that its trace can be fetched later (Part II §6.5); the record must stay retrievable for the Language's declared retention: within its Session for \"session\", for at least the declared duration otherwise (§6.6). A Client that stored a Run to audit it later finds nothing. A snapshot carries no timestamps, so the rule judges only what the recording shows to be within retention: the execute and the fetch are calls of one `snapshot --probe` run, with every call between them a probe call that was answered, so all were sent back to back in one Session; and the retention is \"session\" or a duration of at least an hour, which such a run cannot outlast.",
+			Bad:     `[{"name": "run_calc", "arguments": {"program": {"steps": []}, "test_run": true, "store": true}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}, "probe": {"name": "execute-test-run-store"}}, {"name": "fetch_calc_trace", "arguments": {"run_id": "run_1"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}, "probe": {"name": "trace-fetch-retained"}}]`,
+			Good:    `[{"name": "run_calc", "arguments": {"program": {"steps": []}, "test_run": true, "store": true}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}, "probe": {"name": "execute-test-run-store"}}, {"name": "fetch_calc_trace", "arguments": {"run_id": "run_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "full", "steps": []}}}, "probe": {"name": "trace-fetch-retained"}}]`,
+			Check:   checkCallStoredRunMissing,
+		},
+	}
+}
+
+// callProbeWindow is the shortest duration retention the rules trust a
+// run of back-to-back probe calls to stay within: such a run lasts
+// seconds, and each call waits at most the probe's call timeout.
+const callProbeWindow = time.Hour
+
+// callWithinProbeRun reports whether calls[i] and calls[j] (i < j) were
+// both made by one snapshot --probe run with nothing but answered probe
+// calls between them: the snapshotter sends them back to back in one
+// Session.
+func callWithinProbeRun(calls []*snapshot.Call, i, j int) bool {
+	for _, c := range calls[i : j+1] {
+		if c.Probe == nil || c.Result == nil && c.Error == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// callRetainedThrough reports whether a Language's retention keeps a
+// stored Run through a run of probe calls. A stateless deployment has no
+// Session (Part III §8.1), so "session" promises nothing there; declaring
+// it is a fault of its own.
+func callRetainedThrough(s *snapshot.Snapshot, l *snapshot.Language) (string, bool) {
+	pol, ok := callRetention(l)
+	if !ok {
+		return "", false
+	}
+	v, _ := l.Node.Str("retention")
+	switch pol.Kind {
+	case types.RetentionKindSession:
+		return v, !s.Stateless()
+	case types.RetentionKindDuration:
+		return v, pol.Duration.Approx() >= callProbeWindow
+	}
+	return v, false
+}
+
+func checkCallStoredRunMissing(p *lint.Pass) {
+	calls := p.Snap.Calls
+	stored := map[string]int{}
+	for j, c := range calls {
+		switch c.Op {
+		case snapshot.OpExecute:
+			if rulekit.True(c.Arg(types.ArgStore)) && callStarted(c) && callRunID(c) != "" {
+				stored[callRunID(c)] = j
+			}
+		case snapshot.OpTraceFetch:
+			id := c.Arg(types.ArgRunID)
+			if !id.IsString() || c.Channel != snapshot.ChannelRequestError || c.ErrorKind != "not_found" {
+				continue
+			}
+			i, ok := stored[id.Text()]
+			if !ok || calls[i].Lang != c.Lang || !callWithinProbeRun(calls, i, j) {
+				continue
+			}
+			ret, ok := callRetainedThrough(p.Snap, c.Lang)
+			if !ok {
+				continue
+			}
+			p.Report(rulekit.At(c.StructuredContent, "/error/kind"), "%s answered not_found for run %s, which %s started with store: true at %s in the same probe Session, under retention %q: retain a Run executed with store: true so that it can be fetched for the declared retention", c.Name, id.Text(), calls[i].Name, calls[i].Node.Pointer(), ret)
+		}
+	}
+}
