@@ -183,9 +183,11 @@ func TestIssues(t *testing.T) {
 		text, want string
 		compiled   bool
 	}{
-		{`{"type": "string", "pattern": "^(?=a)b$"}`, "/pattern bad-regex\n", true},
-		{`{"type": "string", "pattern": "(a)\\1"}`, "/pattern bad-regex\n", true},
-		{`{"patternProperties": {"^ok$": {}, "(?<!x)y": {"type": "string"}}}`, "/patternProperties/(?<!x)y(key) bad-regex\n", true},
+		// ECMA-262, which JSON Schema's patterns are, though not RE2.
+		{`{"type": "string", "pattern": "^(?=a)b$"}`, "", true},
+		{`{"type": "string", "pattern": "(a)\\1"}`, "", true},
+		{`{"patternProperties": {"^ok$": {}, "(?<!x)y": {"type": "string"}}}`, "", true},
+		{`{"type": "string", "pattern": "^(?=a"}`, "/pattern bad-regex\n", true},
 		{`{"$schema": "https://example.com/my-dialect", "type": "object"}`, "/$schema unknown-dialect\n", true},
 		{`{"$schema": "/dev/zero"}`, "/$schema unknown-dialect\n", true},
 		{`{"type": "object", "properties": {"a": {"type": 12}}}`, "/properties/a/type invalid\n", false},
