@@ -9,8 +9,9 @@ import (
 )
 
 // TestOfficialRetentionPattern: the official schema's retention pattern
-// uses ECMA-262 look-aheads that RE2 cannot compile; it compiles, without
-// an issue, and validates as the spec means it.
+// uses ECMA-262 look-aheads that RE2 cannot compile; every definition of
+// the schema compiles without an issue, and the pattern validates as the
+// spec means it.
 func TestOfficialRetentionPattern(t *testing.T) {
 	recordLoads(t)
 	b, err := os.ReadFile("../../testdata/reference/pilotage.schema.json")
@@ -20,6 +21,15 @@ func TestOfficialRetentionPattern(t *testing.T) {
 	var doc map[string]any
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
+	}
+	// Every definition compiles cleanly as a schema of its own, as an
+	// outputSchema built from it would.
+	for name := range doc["$defs"].(map[string]any) {
+		doc["$ref"] = "#/$defs/" + name
+		text, _ := json.Marshal(doc)
+		if sch, issues := Compile(parse(t, string(text))); sch == nil || len(issues) > 0 {
+			t.Errorf("$defs/%s does not compile cleanly: compiled=%v\n%s", name, sch != nil, summary(issues))
+		}
 	}
 	doc["$ref"] = "#/$defs/Retention"
 	text, _ := json.Marshal(doc)
@@ -110,8 +120,10 @@ func TestECMAMatchTimeout(t *testing.T) {
 	if err := sch.Validate(strings.Repeat("a", 40)); err != nil {
 		t.Errorf("a match that ran out of time rejected the value: %v", err)
 	}
-	if d := time.Since(start); d > 10*ecmaMatchTimeout {
-		t.Errorf("the match took %v, more than ten times its timeout", d)
+	// Generous, for a loaded machine: without the timeout this match runs
+	// for hours.
+	if d := time.Since(start); d > 50*ecmaMatchTimeout {
+		t.Errorf("the match took %v, more than fifty times its timeout", d)
 	}
 	if err := sch.Validate("aab"); err != nil {
 		t.Errorf("aab rejected: %v", err)
