@@ -15,8 +15,10 @@ ROUNDS=${ROUNDS:-10}
 out=bench/out
 bin=$out/bin
 mkdir -p "$bin"
-go build -o "$bin/pilotage-lint" ./cmd/pilotage-lint
-go build -o "$bin/pilotage-vet" ./cmd/pilotage-vet
+# As released (.goreleaser.yaml): without cgo, so pilotage-lint is a static
+# binary like the floor, and no dynamic loader or libc runs before main.
+CGO_ENABLED=0 go build -o "$bin/pilotage-lint" ./cmd/pilotage-lint
+CGO_ENABLED=0 go build -o "$bin/pilotage-vet" ./cmd/pilotage-vet
 go build -o "$bin/decode" ./bench/decode
 go build -tags libinit -o "$bin/libinit" ./bench/decode
 go build -o "$bin/compare" ./bench/compare
@@ -77,6 +79,18 @@ s1=$out/snapshot-1k.json s100=$out/snapshot-100k.json
 $cmp -label 1k -names "$(names floor,lint)" -bytes "$(size $s1)" -- "$bin/decode" $s1 -- $lint $s1 $(bef $s1)
 $cmp -rounds 3 -label 100k -names "$(names floor,lint)" -bytes "$(size $s100)" -- "$bin/decode" $s100 -- $lint $s100 $(bef $s100)
 echo
+
+if [ "${CALLGRIND:-}" = 1 ]; then
+  echo "== instructions (callgrind, median of 3; GOGC=off for the many-file and 10k rows, where GC timing otherwise varies the count)"
+  cg() { RUNS=3 bench/callgrind.sh "$@" | head -1; }
+  for b in "$bin/decode" "$bin/libinit"; do echo "$(basename "$b") 9-tool: $(cg "$b" $s9)"; done
+  for b in "$bin/pilotage-lint" ${BEFORE:-}; do
+    echo "$b --version: $(cg "$b" --version)"
+    echo "$b 9-tool: $(cg "$b" $flags $s9)"
+    echo "$b 1,000 files: $(GOGC=off cg "$b" $flags $out/many)"
+  done
+  echo
+fi
 
 echo "== 5. pilotage-vet as go vet -vettool vs plain go vet, warm cache: target <= 1.1x"
 $cmp -rounds 3 -label vet -names go-vet,vettool -- \

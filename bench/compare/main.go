@@ -1,7 +1,7 @@
 // Command compare runs several commands in rounds, one after another in
 // each round and in a rotated order from round to round, so that every
 // command sees the same machine state; it prints each command's wall time,
-// CPU time (user+system) and peak RSS as ratios to the first command's in
+// CPU time (user+system), peak RSS and page faults (minor and major) as ratios to the first command's in
 // the same round, as min, median and max over the rounds. Usage:
 //
 //	compare -rounds 10 -label NAME -names floor,lint -bytes N -- CMD0 ARGS... -- CMD1 ARGS... [-- ...]
@@ -23,6 +23,7 @@ import (
 type sample struct {
 	wall, cpu time.Duration
 	rss       int64 // bytes
+	faults    int64 // minor and major page faults
 }
 
 func runOnce(argv []string) (sample, error) {
@@ -41,6 +42,7 @@ func runOnce(argv []string) (sample, error) {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		s.rss = ru.Maxrss * 1024
+		s.faults = ru.Minflt + ru.Majflt
 	}
 	return s, nil
 }
@@ -111,12 +113,14 @@ func main() {
 	}
 	fmt.Printf("%s (%d rounds; ratios to %s in the same round, median (min–max))\n", *label, *rounds, label2[0])
 	for i := range cmds {
-		var wr, cr, rr, wms, cms, mib, perByte []float64
+		var wr, cr, rr, fr, wms, cms, mib, flt, perByte []float64
 		for r, s := range samples[i] {
 			ref := samples[0][r]
 			wr = append(wr, float64(s.wall)/float64(ref.wall))
 			cr = append(cr, float64(s.cpu)/float64(max(ref.cpu, 1)))
 			rr = append(rr, float64(s.rss)/float64(max(ref.rss, 1)))
+			fr = append(fr, float64(s.faults)/float64(max(ref.faults, 1)))
+			flt = append(flt, float64(s.faults)/1000)
 			wms = append(wms, float64(s.wall.Microseconds())/1000)
 			cms = append(cms, float64(s.cpu.Microseconds())/1000)
 			mib = append(mib, float64(s.rss)/(1<<20))
@@ -124,9 +128,9 @@ func main() {
 				perByte = append(perByte, float64(s.rss)/float64(*inBytes))
 			}
 		}
-		line := fmt.Sprintf("  %-10s wall %s ms  cpu %s ms  rss %s MiB", label2[i], spread(wms, "%.1f"), spread(cms, "%.1f"), spread(mib, "%.1f"))
+		line := fmt.Sprintf("  %-10s wall %s ms  cpu %s ms  rss %s MiB  faults %s k", label2[i], spread(wms, "%.1f"), spread(cms, "%.1f"), spread(mib, "%.1f"), spread(flt, "%.1f"))
 		if i > 0 {
-			line += fmt.Sprintf("  | wall x%s  cpu x%s  rss x%s", spread(wr, "%.2f"), spread(cr, "%.2f"), spread(rr, "%.2f"))
+			line += fmt.Sprintf("  | wall x%s  cpu x%s  rss x%s  faults x%s", spread(wr, "%.2f"), spread(cr, "%.2f"), spread(rr, "%.2f"), spread(fr, "%.2f"))
 		}
 		if *inBytes > 0 {
 			line += fmt.Sprintf("  | rss/input byte %s", spread(perByte, "%.2f"))

@@ -36,7 +36,6 @@ const (
 )
 
 func main() {
-	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -75,7 +75,7 @@ func TestMayHaveIssuesReachesEverySubschema(t *testing.T) {
 		`{"properties":{"a":{"items":{"anyOf":[{"not":`+ref+`}]}}}}`)
 	for _, c := range cases {
 		n := parse(t, c)
-		if len(scan(n).issues) == 0 {
+		if len(scan(n, nil).issues) == 0 {
 			t.Fatalf("scan finds nothing in %s; the case is wrong", c)
 		}
 		if !mayHaveIssues(n) {

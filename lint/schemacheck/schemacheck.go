@@ -49,9 +49,18 @@ const (
 	// ExternalRef is a $ref (or $dynamicRef, $recursiveRef) to anything
 	// outside the document. It is never followed.
 	ExternalRef IssueKind = iota + 1
-	// BadRegex is a pattern or patternProperties name that Go's RE2 cannot
-	// compile.
+	// BadRegex is a pattern or patternProperties name that does not
+	// compile: in Scan's issues, one Go's RE2 cannot compile (so Go clients
+	// cannot validate it); in Compile's, one that neither RE2 nor an
+	// ECMA-262 engine compiles. Compile leaves out, without an issue, a
+	// pattern that may be valid ECMA-262 although neither engine knows its
+	// syntax (a long Unicode property name such as \p{Letter}), and says
+	// so with an UncheckedRegex issue.
 	BadRegex
+	// UncheckedRegex is, in Compile's issues, a pattern that may be valid
+	// ECMA-262 but that no engine here compiles: values were not checked
+	// against it.
+	UncheckedRegex
 	// UnknownDialect is a $schema that names no JSON Schema draft the
 	// linter knows.
 	UnknownDialect
@@ -120,10 +129,11 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 	if sch := cached(key); sch != nil {
 		return sch, nil
 	}
-	sc := scan(n)
+	sc := scan(n, regexps{})
 	clean := len(sc.issues) == 0 && len(sc.drop) == 0
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(Draft)
+	c.UseRegexpEngine(sc.regexps.engine)
 	var asked []string
 	c.UseLoader(refusingLoader{&asked})
 	if err := c.AddResource(rootURL, value(n, sc.drop)); err != nil {
@@ -154,7 +164,7 @@ func Scan(n *source.Node) []Issue {
 	if n == nil || n.Kind != source.Object || !mayHaveIssues(n) {
 		return nil
 	}
-	return scan(n).issues
+	return scan(n, nil).issues
 }
 
 // mayHaveIssues reports whether any schema object under n holds a keyword
@@ -217,6 +227,10 @@ type scanner struct {
 	// metaRefs are references to json-schema.org left to the compiler.
 	metaRefs map[string]*source.Node
 	reported map[*source.Node]bool
+	// regexps, set for Compile, judges patterns as ECMA-262 and keeps their
+	// programs for the compiler; without it, as in Scan, a pattern is
+	// judged by RE2 alone.
+	regexps regexps
 }
 
 func (s *scanner) add(is Issue) {
@@ -227,8 +241,8 @@ func (s *scanner) add(is Issue) {
 	s.issues = append(s.issues, is)
 }
 
-func scan(root *source.Node) *scanner {
-	s := &scanner{drop: map[*source.Node]bool{}, resources: map[string]*source.Node{}, metaRefs: map[string]*source.Node{}, reported: map[*source.Node]bool{}}
+func scan(root *source.Node, rs regexps) *scanner {
+	s := &scanner{drop: map[*source.Node]bool{}, resources: map[string]*source.Node{}, metaRefs: map[string]*source.Node{}, reported: map[*source.Node]bool{}, regexps: rs}
 	base, _ := url.Parse(rootURL)
 	s.resources[rootURL] = root
 	walk(root, base, func(n *source.Node, base *url.URL) {
@@ -359,22 +373,56 @@ func (s *scanner) check(n *source.Node, base *url.URL) {
 			}
 		case "pattern":
 			if m.Kind == source.String {
-				if _, err := regexp.Compile(m.Text()); err != nil {
-					s.drop[m] = true
-					s.add(Issue{Kind: BadRegex, Node: m, Message: fmt.Sprintf("pattern %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", clip(m.Text()), reErr(err))})
-				}
+				s.regexpIssue(m, false, "pattern", m.Text())
 			}
 		case "patternProperties":
 			if m.Kind == source.Object {
 				for _, k := range m.Kids() {
-					if _, err := regexp.Compile(k.Key()); err != nil {
-						s.drop[k] = true
-						s.add(Issue{Kind: BadRegex, Node: k, Key: true, Message: fmt.Sprintf("patternProperties name %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", clip(k.Key()), reErr(err))})
-					}
+					s.regexpIssue(k, true, "patternProperties name", k.Key())
 				}
 			}
 		}
 	}
+}
+
+// regexpIssue reports the regular expression re of member m (its name,
+// when key) if it is an issue: for Scan, one RE2 rejects, as advice to Go
+// clients; for Compile, one that is not ECMA-262, which JSON Schema means,
+// or one no engine here can check.
+func (s *scanner) regexpIssue(m *source.Node, key bool, what, re string) {
+	err := s.checkRegexp(m, re)
+	switch {
+	case err != nil && s.regexps == nil:
+		s.add(Issue{Kind: BadRegex, Node: m, Key: key, Message: fmt.Sprintf("%s %q does not compile as a Go (RE2) regular expression (%s), so Go clients cannot validate it; avoid lookaround and backreferences", what, clip(re), reErr(err))})
+	case err != nil:
+		s.add(Issue{Kind: BadRegex, Node: m, Key: key, Message: fmt.Sprintf("%s %q is not an ECMA-262 regular expression, which JSON Schema requires (%s), so no client can validate against it; fix the expression", what, clip(re), reErr(err))})
+	case s.regexps != nil && s.drop[m]:
+		s.add(Issue{Kind: UncheckedRegex, Node: m, Key: key, Message: fmt.Sprintf("%s %q uses ECMA-262 syntax that no regular-expression engine here supports (a long Unicode property name)", what, clip(re))})
+	}
+}
+
+// checkRegexp judges the regular expression re of member m, and returns
+// RE2's error when it is an issue. Scan reports every expression RE2
+// rejects. Compile keeps one that compiles as ECMA-262, which is what JSON
+// Schema means, and leaves out of the compiled copy one that does not; of
+// those it reports only one that no ECMA-262 engine could accept either.
+func (s *scanner) checkRegexp(m *source.Node, re string) error {
+	if s.regexps == nil {
+		_, err := regexp.Compile(re)
+		if err != nil {
+			s.drop[m] = true
+		}
+		return err
+	}
+	prog, err, _ := s.regexps.compile(re)
+	if prog != nil {
+		return nil
+	}
+	s.drop[m] = true
+	if unsupportedECMA(re) {
+		return nil
+	}
+	return err
 }
 
 func (s *scanner) checkRef(m *source.Node, base *url.URL) {

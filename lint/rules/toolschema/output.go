@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"weak"
@@ -143,7 +144,7 @@ func classOf(k schemacheck.IssueKind) issueClass {
 	switch k {
 	case schemacheck.ExternalRef:
 		return issueExternal
-	case schemacheck.BadRegex, schemacheck.UnknownDialect:
+	case schemacheck.UncheckedRegex, schemacheck.UnknownDialect:
 		return issueUnchecked
 	}
 	return issueInvalid
@@ -180,7 +181,10 @@ func checkOutputSchemaRejectsShape(p *lint.Pass) {
 				err := c.schema.Validate(inst)
 				// A cycle met only along this instance's path says
 				// nothing about the shape; do not blame the shape for it.
-				if err == nil || refCycle(err) != nil {
+				// Nor does a constraint on a value the instance invented
+				// (a run_id pattern, a length): the server picks its own
+				// run_ids and names, and may constrain them.
+				if err == nil || refCycle(err) != nil || onlyInventedValues(err) {
 					accepted = true
 					break
 				}
@@ -198,6 +202,29 @@ func checkOutputSchemaRejectsShape(p *lint.Pass) {
 }
 
 var printer = message.NewPrinter(language.English)
+
+// onlyInventedValues reports whether a validation error refuses nothing but
+// the values of an instance the rule made up: string formats, patterns and
+// lengths, and numeric bounds. A union fails that way when one branch does;
+// any other node when all its causes do.
+func onlyInventedValues(err error) bool {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return false
+	}
+	var walk func(*jsonschema.ValidationError) bool
+	walk = func(ve *jsonschema.ValidationError) bool {
+		switch ve.ErrorKind.(type) {
+		case *kind.Pattern, *kind.Format, *kind.MinLength, *kind.MaxLength,
+			*kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum, *kind.MultipleOf:
+			return true
+		case *kind.AnyOf, *kind.OneOf:
+			return slices.ContainsFunc(ve.Causes, walk)
+		}
+		return len(ve.Causes) > 0 && !slices.ContainsFunc(ve.Causes, func(c *jsonschema.ValidationError) bool { return !walk(c) })
+	}
+	return walk(ve)
+}
 
 // rejection finds the schema keyword that refused an instance: it follows
 // the error tree while it has one cause (or an anonymous group), so an
