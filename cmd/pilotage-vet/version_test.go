@@ -25,3 +25,24 @@ func TestVersionFull(t *testing.T) {
 		t.Errorf("-V=full printed %q; a devel build must end in buildID=...", out)
 	}
 }
+
+// TestVersionFlag: --version and -version answer as -V=full does.
+func TestVersionFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds pilotage-vet")
+	}
+	bin := build(t)
+	want, err := exec.Command(bin, "-V=full").Output()
+	if err != nil {
+		t.Fatalf("-V=full: %v", err)
+	}
+	for _, flag := range []string{"--version", "-version"} {
+		got, err := exec.Command(bin, flag).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", flag, err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s printed %q; want what -V=full prints, %q", flag, got, want)
+		}
+	}
+}
