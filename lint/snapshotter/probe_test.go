@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	faults "github.com/pilotagekit/pilotagekit/internal/pilotserver"
 	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
@@ -107,11 +108,13 @@ func TestProbeHTTP(t *testing.T) {
 	}
 }
 
-// TestProbeFaults: each fault mode draws an error finding, and every
-// finding (an info from a rule that also sees the fault included) sits on
-// a call of the probes that observe that fault (a fault that
-// both Languages share shows on each Language's call). The finding may come
-// from a specific result rule, which replaces probe-expectation there.
+// TestProbeFaults: each fault mode draws an error finding (an info one
+// where the spec has no keyword for what it breaks), the rule named for
+// it reports it, and every finding (an info from a rule that also sees
+// the fault included) sits on a call of the probes that observe that
+// fault (a fault that both Languages share shows on each Language's
+// call). The finding may come from a specific result rule, which replaces
+// probe-expectation there.
 func TestProbeFaults(t *testing.T) {
 	bin := pilotserver(t)
 	prog := []byte(`{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`)
@@ -119,35 +122,52 @@ func TestProbeFaults(t *testing.T) {
 		fault, probe string
 		// run: the fault shows only on a --probe-run probe.
 		run bool
+		// rule, when set, must be among the findings.
+		rule string
 	}{
 		// validate-iserror also hits validate-empty, the repeat and the
 		// context probe: their programs are invalid in both Languages.
-		{"guide-kind", "guide-unknown-id", false},
-		{"topic-ignored", "guide-topic-undeclared", false},
-		{"catalog-no-version", "catalog-get-unknown", false},
-		{"cursor-repeat", "catalog-list", false},
-		{"changed-since", "catalog-changed-since-undeclared", false},
-		{"validate-iserror", "validate-unparsable,validate-empty,validate-unparsable-again,validate-context-undeclared", false},
-		{"trace-level-rpc", "execute-unknown-trace-level", false},
-		{"store-ignored", "execute-store-unsupported", false},
-		{"mode-optional", "execute-mode-missing", false},
-		{"test-run-ignored", "execute-test-run-undeclared", false},
-		{"both-runnables", "execute-both-runnables", false},
-		{"guard-iserror", "execute-invalid-program", false},
-		{"run-distinguishable", "trace-refused-run", false},
-		{"hang", "execute-no-runnable", false},
-		{"drift-late", "execute-drift-invalid", false},
+		{"guide-kind", "guide-unknown-id", false, ""},
+		{"topic-ignored", "guide-topic-undeclared", false, ""},
+		{"catalog-no-version", "catalog-get-unknown", false, ""},
+		{"cursor-repeat", "catalog-list", false, ""},
+		{"changed-since", "catalog-changed-since-undeclared", false, ""},
+		{"validate-iserror", "validate-unparsable,validate-empty,validate-unparsable-again,validate-context-undeclared", false, ""},
+		{"trace-level-rpc", "execute-unknown-trace-level", false, ""},
+		{"store-ignored", "execute-store-unsupported", false, ""},
+		{"mode-optional", "execute-mode-missing", false, ""},
+		{"test-run-ignored", "execute-test-run-undeclared", false, ""},
+		{"both-runnables", "execute-both-runnables", false, ""},
+		{"guard-iserror", "execute-invalid-program", false, ""},
+		{"run-distinguishable", "trace-refused-run", false, ""},
+		{"hang", "execute-no-runnable", false, ""},
+		{"drift-late", "execute-drift-invalid", false, ""},
 		// An empty program is invalid anyway; the user's valid one shows
 		// the context was ignored.
-		{"context-ignored", "validate-context-undeclared", true},
-		{"unstored-kept", "trace-unstored-run", true},
-		{"stored-dropped", "trace-fetch-retained,trace-fetch-summary,trace-fetch-full", true},
-		{"fetch-none", "trace-fetch-level-none", true},
-		{"fetch-level-ignored", "trace-fetch-summary", true},
-		{"replay-new-run", "execute-idempotent-replay", true},
-		{"conflict-ignored", "execute-idempotent-conflict", true},
-		{"trace-none-ignored", "execute-test-run-none,execute-test-run-store", true},
-		{"summary-input", "execute-test-run-summary", true},
+		{"context-ignored", "validate-context-undeclared", true, ""},
+		{"unstored-kept", "trace-unstored-run", true, ""},
+		{"stored-dropped", "trace-fetch-retained,trace-fetch-summary,trace-fetch-full", true, ""},
+		{"fetch-none", "trace-fetch-level-none", true, ""},
+		{"fetch-level-ignored", "trace-fetch-summary", true, ""},
+		{"replay-new-run", "execute-idempotent-replay", true, ""},
+		{"conflict-ignored", "execute-idempotent-conflict", true, ""},
+		{"trace-none-ignored", "execute-test-run-none,execute-test-run-store", true, ""},
+		{"summary-input", "execute-test-run-summary", true, ""},
+		// The closed-set rule reports a value once per Language, on the
+		// first call that carries it.
+		{"closed-set-code", "validate-unparsable", false, "call-closed-set-unlisted"},
+		{"refused-run-stored", "trace-refused-run", false, "call-refused-run-fetched"},
+		{"output-null-refused", "execute-invalid-program", false, "call-output-on-failure"},
+		// probe-expectation grades the channel; the listing rule says why.
+		{"get-listed-not-found", "catalog-get", false, "call-listed-entry-not-found"},
+		{"duplicate-entry", "catalog-list", false, "result-catalog-id-duplicate"},
+		{"duplicate-guide", "guide-index", false, "result-guide-id-duplicate"},
+		{"safe-destructive", "catalog-list", false, "result-risk-safe-destructive"},
+		// Every test run pairs with the plan of validate-program; the
+		// replay returns the first answer, fault and all.
+		{"trace-calls-other", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true, "call-trace-calls-unplanned"},
+		{"plan-no-calls", "validate-program", true, "call-plan-calls-missing"},
+		{"trace-id-suffix", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true, "call-trace-step-id-context"},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
@@ -160,8 +180,11 @@ func TestProbeFaults(t *testing.T) {
 			if got == "" {
 				t.Fatal("no finding")
 			}
-			if !strings.HasPrefix(got, "error ") && !strings.Contains(got, "\nerror ") {
+			if !faults.InfoOnly[tc.fault] && !strings.HasPrefix(got, "error ") && !strings.Contains(got, "\nerror ") {
 				t.Errorf("no error finding:\n%s", got)
+			}
+			if tc.rule != "" && !strings.Contains(got, " "+tc.rule+" ") {
+				t.Errorf("%s does not report it:\n%s", tc.rule, got)
 			}
 			for _, l := range strings.Split(got, "\n") {
 				call := callOf(t, snap, strings.Fields(l)[2])
