@@ -274,6 +274,18 @@ var harborviewFaults = []harborviewFault{
 		sc["items"] = sc["items"].([]any)[:3]
 		return append(c[:6], append([]any{whole}, c[6:]...)...)
 	}},
+	{"a second catalog page that hands back its own cursor", "anthropic", "call-listing-cursor-repeats", func(c []any) []any {
+		// The agent pages the catalog six entries at a time.
+		page2 := clone(c[5]).(map[string]any)
+		obj(c, 5, "arguments")["limit"] = 6
+		sc := obj(c, 5, "result", "structuredContent")
+		items := sc["items"].([]any)
+		sc["items"], sc["next_cursor"] = items[:6], "p2"
+		obj(page2, "arguments")["limit"], obj(page2, "arguments")["cursor"] = 6, "p2"
+		sc2 := obj(page2, "result", "structuredContent")
+		sc2["items"], sc2["next_cursor"] = items[6:], "p2"
+		return append(c[:6], append([]any{page2}, c[6:]...)...)
+	}},
 }
 
 // clone deep-copies a decoded JSON value.
