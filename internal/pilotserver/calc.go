@@ -66,6 +66,7 @@ var Faults = []string{
 	"trace-calls-other",    // a trace entry invokes another entry than its plan step
 	"plan-no-calls",        // a plan step that invokes an entry omits calls
 	"trace-id-suffix",      // a trace entry outside any loop carries a #n suffix
+	"invoked-no-schema",    // the entry a plan and trace invoke has no input_schema
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -193,6 +194,20 @@ func entry(o op) map[string]any {
 	}
 }
 
+// entry is o's catalog entry as the server's fault presents it.
+func (p *server) entry(o op) map[string]any {
+	e := entry(o)
+	switch {
+	// The last entry is the one only the paging probe sees.
+	case p.faultIs("safe-destructive") && o.ID == ops[len(ops)-1].ID:
+		e["risk_hints"] = map[string]any{"readOnly": false, "destructive": true, "openWorld": false}
+	// add is the operation RunProgram invokes.
+	case p.faultIs("invoked-no-schema") && o.ID == "add":
+		delete(e, "input_schema")
+	}
+	return e
+}
+
 func (p *server) catalogError(kind, msg string) *mcp.CallToolResult {
 	sc := map[string]any{"error": map[string]any{"kind": kind, "message": msg}, "catalog_version": catalogVersion}
 	if p.faultIs("catalog-no-version") && kind == "not_found" {
@@ -218,15 +233,10 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		end := min(start+calcPage, len(ops))
 		var items []any
 		for _, o := range ops[start:end] {
-			e := entry(o)
-			// The last entry is the one only the paging probe sees.
-			if p.faultIs("safe-destructive") && o.ID == ops[len(ops)-1].ID {
-				e["risk_hints"] = map[string]any{"readOnly": false, "destructive": true, "openWorld": false}
-			}
-			items = append(items, e)
+			items = append(items, p.entry(o))
 		}
 		if p.faultIs("duplicate-entry") && end == len(ops) {
-			items = append(items, entry(ops[end-1]))
+			items = append(items, p.entry(ops[end-1]))
 		}
 		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
 		if _, paged := a["cursor"]; !paged && p.faultIs("token-churn") && firstPages.Add(1) > 1 {
@@ -246,7 +256,7 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		}
 		for _, o := range ops {
 			if o.ID == a["id"] {
-				return result(map[string]any{"entry": entry(o), "catalog_version": catalogVersion}, false), nil
+				return result(map[string]any{"entry": p.entry(o), "catalog_version": catalogVersion}, false), nil
 			}
 		}
 		return p.catalogError("not_found", "unknown entry"), nil

@@ -49,6 +49,9 @@ var ObservedBy = map[string][]string{
 	"trace-calls-other": {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary"},
 	"plan-no-calls":     {"validate-program"},
 	"trace-id-suffix":   {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary"},
+	// The entry is judged wherever it is recorded, once a plan or trace
+	// shows it invoked.
+	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.
@@ -58,6 +61,7 @@ var NeedsRun = map[string]bool{
 	"conflict-ignored": true, "trace-none-ignored": true, "summary-input": true,
 	"replay-changed":    true,
 	"trace-calls-other": true, "plan-no-calls": true, "trace-id-suffix": true,
+	"invoked-no-schema": true,
 }
 
 // InfoOnly holds the faults whose one finding is graded info: the spec

@@ -168,6 +168,9 @@ func TestProbeFaults(t *testing.T) {
 		{"trace-calls-other", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true, "call-trace-calls-unplanned"},
 		{"plan-no-calls", "validate-program", true, "call-plan-calls-missing"},
 		{"trace-id-suffix", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true, "call-trace-step-id-context"},
+		// Without a plan or trace that invokes it, nothing shows the entry
+		// callable.
+		{"invoked-no-schema", "catalog-list,catalog-list-again,catalog-get", true, "result-invoked-entry-input-schema-missing"},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
