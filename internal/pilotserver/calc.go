@@ -67,6 +67,7 @@ var Faults = []string{
 	"plan-no-calls",        // a plan step that invokes an entry omits calls
 	"trace-id-suffix",      // a trace entry outside any loop carries a #n suffix
 	"invoked-no-schema",    // the entry a plan and trace invoke has no input_schema
+	"plan-unlisted",        // plans and traces name entries by an id the one-page catalog never lists
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -194,6 +195,15 @@ func entry(o op) map[string]any {
 	}
 }
 
+// invoked is the id plans and traces give the entry op: under
+// plan-unlisted, an engine-internal name the catalog never lists.
+func (p *server) invoked(op string) string {
+	if p.faultIs("plan-unlisted") {
+		return "calc." + op
+	}
+	return op
+}
+
 // entry is o's catalog entry as the server's fault presents it.
 func (p *server) entry(o op) map[string]any {
 	e := entry(o)
@@ -231,6 +241,11 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 			start = (start - 1) * calcPage
 		}
 		end := min(start+calcPage, len(ops))
+		// A one-page listing is complete, which call-plan-calls-unlisted
+		// needs to judge a plan against it.
+		if p.faultIs("plan-unlisted") {
+			end = len(ops)
+		}
 		var items []any
 		for _, o := range ops[start:end] {
 			items = append(items, p.entry(o))
@@ -338,7 +353,7 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		ps := []any{}
 		for _, s := range steps {
 			refs = append(refs, s.Op)
-			st := map[string]any{"id": s.ID, "calls": s.Op, "risk": "safe", "risk_hints": safe()}
+			st := map[string]any{"id": s.ID, "calls": p.invoked(s.Op), "risk": "safe", "risk_hints": safe()}
 			if p.faultIs("plan-no-calls") {
 				delete(st, "calls")
 			}
@@ -484,7 +499,7 @@ func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	for _, s := range steps {
 		last = apply(s)
 		// Steps are recorded at full level; levelSteps cuts the inline copy.
-		e := map[string]any{"id": s.ID, "calls": s.Op, "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last, "input": map[string]any{"args": s.Args}}
+		e := map[string]any{"id": s.ID, "calls": p.invoked(s.Op), "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last, "input": map[string]any{"args": s.Args}}
 		switch {
 		case p.faultIs("trace-calls-other") && s.Op == "add":
 			e["calls"] = "mul"

@@ -171,6 +171,8 @@ func TestProbeFaults(t *testing.T) {
 		// Without a plan or trace that invokes it, nothing shows the entry
 		// callable.
 		{"invoked-no-schema", "catalog-list,catalog-list-again,catalog-get", true, "result-invoked-entry-input-schema-missing"},
+		// The catalog comes on one page, so the listing is complete.
+		{"plan-unlisted", "validate-program", true, "call-plan-calls-unlisted"},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
