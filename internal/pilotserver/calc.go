@@ -68,6 +68,7 @@ var Faults = []string{
 	"trace-id-suffix",      // a trace entry outside any loop carries a #n suffix
 	"invoked-no-schema",    // the entry a plan and trace invoke has no input_schema
 	"plan-unlisted",        // plans and traces name entries by an id the one-page catalog never lists
+	"plan-loop-missing",    // plan steps name an enclosing loop the plan has no step for
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -354,8 +355,11 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		for _, s := range steps {
 			refs = append(refs, s.Op)
 			st := map[string]any{"id": s.ID, "calls": p.invoked(s.Op), "risk": "safe", "risk_hints": safe()}
-			if p.faultIs("plan-no-calls") {
+			switch {
+			case p.faultIs("plan-no-calls"):
 				delete(st, "calls")
+			case p.faultIs("plan-loop-missing"):
+				st["loop"] = "main"
 			}
 			ps = append(ps, st)
 		}

@@ -53,6 +53,7 @@ var ObservedBy = map[string][]string{
 	// shows it invoked.
 	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again"},
 	"plan-unlisted":     {"validate-program"},
+	"plan-loop-missing": {"validate-program"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.
@@ -62,7 +63,7 @@ var NeedsRun = map[string]bool{
 	"conflict-ignored": true, "trace-none-ignored": true, "summary-input": true,
 	"replay-changed":    true,
 	"trace-calls-other": true, "plan-no-calls": true, "trace-id-suffix": true,
-	"invoked-no-schema": true, "plan-unlisted": true,
+	"invoked-no-schema": true, "plan-unlisted": true, "plan-loop-missing": true,
 }
 
 // InfoOnly holds the faults whose one finding is graded info: the spec

@@ -173,6 +173,7 @@ func TestProbeFaults(t *testing.T) {
 		{"invoked-no-schema", "catalog-list,catalog-list-again,catalog-get", true, "result-invoked-entry-input-schema-missing"},
 		// The catalog comes on one page, so the listing is complete.
 		{"plan-unlisted", "validate-program", true, "call-plan-calls-unlisted"},
+		{"plan-loop-missing", "validate-program", true, "result-plan-construct-missing"},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
