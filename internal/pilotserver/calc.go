@@ -69,6 +69,7 @@ var Faults = []string{
 	"invoked-no-schema",    // the entry a plan and trace invoke has no input_schema
 	"plan-unlisted",        // plans and traces name entries by an id the one-page catalog never lists
 	"plan-loop-missing",    // plan steps name an enclosing loop the plan has no step for
+	"listing-drops",        // a second one-page listing omits an entry, without next_cursor
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -243,12 +244,18 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		}
 		end := min(start+calcPage, len(ops))
 		// A one-page listing is complete, which call-plan-calls-unlisted
-		// needs to judge a plan against it.
-		if p.faultIs("plan-unlisted") {
+		// and call-listing-incomplete need to judge against it.
+		if p.faultIs("plan-unlisted") || p.faultIs("listing-drops") {
 			end = len(ops)
 		}
+		shown := ops[start:end]
+		// The second complete listing comes back one entry short, still
+		// without next_cursor.
+		if p.faultIs("listing-drops") && p.lists.Add(1) == 2 {
+			shown = shown[:len(shown)-1]
+		}
 		var items []any
-		for _, o := range ops[start:end] {
+		for _, o := range shown {
 			items = append(items, p.entry(o))
 		}
 		if p.faultIs("duplicate-entry") && end == len(ops) {

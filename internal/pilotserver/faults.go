@@ -54,6 +54,9 @@ var ObservedBy = map[string][]string{
 	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again"},
 	"plan-unlisted":     {"validate-program"},
 	"plan-loop-missing": {"validate-program"},
+	// catalog-list and catalog-list-again are both complete (one page
+	// each); the second lacks what the first shows.
+	"listing-drops": {"catalog-list-again"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.

@@ -174,6 +174,7 @@ func TestProbeFaults(t *testing.T) {
 		// The catalog comes on one page, so the listing is complete.
 		{"plan-unlisted", "validate-program", true, "call-plan-calls-unlisted"},
 		{"plan-loop-missing", "validate-program", true, "result-plan-construct-missing"},
+		{"listing-drops", "catalog-list-again", false, "call-listing-incomplete"},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
