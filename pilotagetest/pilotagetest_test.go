@@ -114,11 +114,6 @@ func TestFaults(t *testing.T) {
 			if pilotserver.NeedsRun[fault] {
 				opts = append(opts, ProbeRun(json.RawMessage(pilotserver.RunProgram)))
 			}
-			// The conformant server draws no finding at all, so failing on
-			// info fails only the fault's own probes.
-			if pilotserver.InfoOnly[fault] {
-				opts = append(opts, FailOn(Info))
-			}
 			rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: fault}), opts...)
 			got := failing(rep)
 			if !slices.Equal(got, want) {

@@ -69,13 +69,5 @@ var NeedsRun = map[string]bool{
 	"invoked-no-schema": true, "plan-unlisted": true, "plan-loop-missing": true,
 }
 
-// InfoOnly holds the faults whose one finding is graded info: the spec
-// states the requirement they break without a keyword (a field table's
-// "unique", the #n grammar of trace identifiers), so a test that fails
-// only on errors passes them; observing them takes FailOn(Info).
-var InfoOnly = map[string]bool{
-	"duplicate-entry": true, "duplicate-guide": true, "trace-id-suffix": true,
-}
-
 // RunProgram is a valid calc/1 program, for --probe-run.
 const RunProgram = `{"steps": [{"id": "a", "op": "add", "args": [1, 2]}]}`

@@ -66,9 +66,6 @@ func TestFaults(t *testing.T) {
 			if pilotserver.NeedsRun[fault] {
 				opts = append(opts, pilotagetest.ProbeRun(json.RawMessage(pilotserver.RunProgram)))
 			}
-			if pilotserver.InfoOnly[fault] {
-				opts = append(opts, pilotagetest.FailOn(pilotagetest.Info))
-			}
 			rep, err := Check(context.Background(), mcpgoserver.New(pilotserver.Config{Mode: "full", Fault: fault}), opts...)
 			if err != nil {
 				t.Fatal(err)
