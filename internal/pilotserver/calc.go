@@ -28,34 +28,48 @@ const calcLanguage = "calc/1"
 // Faults are the faults Config.Fault may name, each breaking one
 // requirement that one probe observes.
 var Faults = []string{
-	"guide-kind",          // unknown guide id answers kind invalid_request
-	"topic-ignored",       // topic without topic_fetch is ignored
-	"catalog-no-version",  // unknown catalog get omits catalog_version
-	"cursor-repeat",       // the second catalog page repeats its cursor
-	"changed-since",       // changed_since without the sub-feature answers
-	"validate-iserror",    // an invalid program is reported with isError
-	"trace-level-rpc",     // unknown trace_level draws a JSON-RPC error
-	"store-ignored",       // store: true under retention none is ignored
-	"mode-optional",       // a missing mode under execution both is accepted
-	"test-run-ignored",    // test_run without the sub-feature is ignored
-	"both-runnables",      // program and program_ref together are accepted
-	"guard-iserror",       // execute of an invalid program answers isError
-	"run-distinguishable", // a refused run_id draws a different not_found
-	"hang",                // execute with no runnable never answers
-	"context-ignored",     // context sent to a Language without context_schema is ignored
-	"drift-late",          // a stale expected_catalog_version is checked after re-validation
-	"unstored-kept",       // a test run with store: false is retained anyway
-	"stored-dropped",      // a test run with store: true is not retained
-	"fetch-none",          // trace_level none on the fetch door is accepted
-	"fetch-level-ignored", // a summary fetch returns the full record
-	"replay-new-run",      // an idempotent replay runs the program again
-	"conflict-ignored",    // a reused idempotency key with other input runs
-	"trace-none-ignored",  // trace_level none still returns the inline trace
-	"summary-input",       // a summary inline trace keeps the step inputs
-	"validate-unstable",   // each validation numbers its diagnostics' messages
-	"validate-flaky",      // a request validated again is answered from a cache that lost its diagnostics
-	"token-churn",         // a repeated first catalog page draws a new catalog_version
-	"replay-changed",      // an idempotent replay returns the first Run without its output
+	"guide-kind",           // unknown guide id answers kind invalid_request
+	"topic-ignored",        // topic without topic_fetch is ignored
+	"catalog-no-version",   // unknown catalog get omits catalog_version
+	"cursor-repeat",        // the second catalog page repeats its cursor
+	"changed-since",        // changed_since without the sub-feature answers
+	"validate-iserror",     // an invalid program is reported with isError
+	"trace-level-rpc",      // unknown trace_level draws a JSON-RPC error
+	"store-ignored",        // store: true under retention none is ignored
+	"mode-optional",        // a missing mode under execution both is accepted
+	"test-run-ignored",     // test_run without the sub-feature is ignored
+	"both-runnables",       // program and program_ref together are accepted
+	"guard-iserror",        // execute of an invalid program answers isError
+	"run-distinguishable",  // a refused run_id draws a different not_found
+	"hang",                 // execute with no runnable never answers
+	"context-ignored",      // context sent to a Language without context_schema is ignored
+	"drift-late",           // a stale expected_catalog_version is checked after re-validation
+	"unstored-kept",        // a test run with store: false is retained anyway
+	"stored-dropped",       // a test run with store: true is not retained
+	"fetch-none",           // trace_level none on the fetch door is accepted
+	"fetch-level-ignored",  // a summary fetch returns the full record
+	"replay-new-run",       // an idempotent replay runs the program again
+	"conflict-ignored",     // a reused idempotency key with other input runs
+	"trace-none-ignored",   // trace_level none still returns the inline trace
+	"summary-input",        // a summary inline trace keeps the step inputs
+	"validate-unstable",    // each validation numbers its diagnostics' messages
+	"validate-flaky",       // a request validated again is answered from a cache that lost its diagnostics
+	"token-churn",          // a repeated first catalog page draws a new catalog_version
+	"replay-changed",       // an idempotent replay returns the first Run without its output
+	"closed-set-code",      // validate answers a diagnostic code the closed-sets guide does not list
+	"refused-run-stored",   // the fetch door returns a refused Run instead of not_found
+	"output-null-refused",  // a refused Run carries "output": null
+	"get-listed-not-found", // a get of a listed entry answers not_found
+	"duplicate-entry",      // the last catalog page lists one entry twice
+	"duplicate-guide",      // the guide index lists one guide twice
+	"safe-destructive",     // a catalog entry labelled safe carries destructive: true
+	"trace-calls-other",    // a trace entry invokes another entry than its plan step
+	"plan-no-calls",        // a plan step that invokes an entry omits calls
+	"trace-id-suffix",      // a trace entry outside any loop carries a #n suffix
+	"invoked-no-schema",    // the entry a plan and trace invoke has no input_schema
+	"plan-unlisted",        // plans and traces name entries by an id the one-page catalog never lists
+	"plan-loop-missing",    // plan steps name an enclosing loop the plan has no step for
+	"listing-drops",        // a second one-page listing omits an entry, without next_cursor
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -88,7 +102,7 @@ func (p *server) calcManifest() map[string]any {
 		"loop":    map[string]any{"validate": "check_calc", "execute": "run_calc", "trace": "fetch_calc_trace"},
 		"locator": "json-pointer",
 		"capabilities": map[string]any{
-			"guides": true, "catalog": true, "validate": true,
+			"guides": true, "catalog": true, "validate": true, "plan": true,
 			"execute": map[string]any{"test_run": true, "idempotency": true}, "trace_fetch": true,
 		},
 		"execution": "both",
@@ -183,6 +197,29 @@ func entry(o op) map[string]any {
 	}
 }
 
+// invoked is the id plans and traces give the entry op: under
+// plan-unlisted, an engine-internal name the catalog never lists.
+func (p *server) invoked(op string) string {
+	if p.faultIs("plan-unlisted") {
+		return "calc." + op
+	}
+	return op
+}
+
+// entry is o's catalog entry as the server's fault presents it.
+func (p *server) entry(o op) map[string]any {
+	e := entry(o)
+	switch {
+	// The last entry is the one only the paging probe sees.
+	case p.faultIs("safe-destructive") && o.ID == ops[len(ops)-1].ID:
+		e["risk_hints"] = map[string]any{"readOnly": false, "destructive": true, "openWorld": false}
+	// add is the operation RunProgram invokes.
+	case p.faultIs("invoked-no-schema") && o.ID == "add":
+		delete(e, "input_schema")
+	}
+	return e
+}
+
 func (p *server) catalogError(kind, msg string) *mcp.CallToolResult {
 	sc := map[string]any{"error": map[string]any{"kind": kind, "message": msg}, "catalog_version": catalogVersion}
 	if p.faultIs("catalog-no-version") && kind == "not_found" {
@@ -206,9 +243,23 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 			start = (start - 1) * calcPage
 		}
 		end := min(start+calcPage, len(ops))
+		// A one-page listing is complete, which call-plan-calls-unlisted
+		// and call-listing-incomplete need to judge against it.
+		if p.faultIs("plan-unlisted") || p.faultIs("listing-drops") {
+			end = len(ops)
+		}
+		shown := ops[start:end]
+		// The second complete listing comes back one entry short, still
+		// without next_cursor.
+		if p.faultIs("listing-drops") && p.lists.Add(1) == 2 {
+			shown = shown[:len(shown)-1]
+		}
 		var items []any
-		for _, o := range ops[start:end] {
-			items = append(items, entry(o))
+		for _, o := range shown {
+			items = append(items, p.entry(o))
+		}
+		if p.faultIs("duplicate-entry") && end == len(ops) {
+			items = append(items, p.entry(ops[end-1]))
 		}
 		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
 		if _, paged := a["cursor"]; !paged && p.faultIs("token-churn") && firstPages.Add(1) > 1 {
@@ -223,9 +274,12 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		}
 		return result(resp, false), nil
 	case "get":
+		if p.faultIs("get-listed-not-found") {
+			return p.catalogError("not_found", "unknown entry"), nil
+		}
 		for _, o := range ops {
 			if o.ID == a["id"] {
-				return result(map[string]any{"entry": entry(o), "catalog_version": catalogVersion}, false), nil
+				return result(map[string]any{"entry": p.entry(o), "catalog_version": catalogVersion}, false), nil
 			}
 		}
 		return p.catalogError("not_found", "unknown entry"), nil
@@ -294,20 +348,38 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 			ds = []any{}
 		}
 	}
+	if p.faultIs("closed-set-code") {
+		for _, d := range ds {
+			if m := d.(map[string]any); m["code"] == "constraint" {
+				m["code"] = "syntax_error"
+			}
+		}
+	}
 	resp := map[string]any{"valid": len(ds) == 0, "diagnostics": ds, "catalog_version": catalogVersion}
 	if len(ds) == 0 {
 		refs := []any{}
+		ps := []any{}
 		for _, s := range steps {
 			refs = append(refs, s.Op)
+			st := map[string]any{"id": s.ID, "calls": p.invoked(s.Op), "risk": "safe", "risk_hints": safe()}
+			switch {
+			case p.faultIs("plan-no-calls"):
+				delete(st, "calls")
+			case p.faultIs("plan-loop-missing"):
+				st["loop"] = "main"
+			}
+			ps = append(ps, st)
 		}
 		resp["references"] = refs
+		resp["plan"] = map[string]any{"steps": ps, "max_risk": "safe", "max_risk_hints": safe()}
 	}
 	return result(resp, p.faultIs("validate-iserror") && len(ds) > 0), nil
 }
 
 // runDir holds the stored Runs, one file each, so that the declared
 // retention (P1D) survives a restart of the server; refused holds the
-// run_ids of refused Runs, which are never stored. Both are shared by the
+// outcomes of refused Runs, which are never stored (the refused-run-stored
+// fault returns them from the fetch door). Both are shared by the
 // servers of one process, as the servers a Streamable HTTP handler starts
 // share one store; run_ids are random, so they never collide.
 var (
@@ -410,8 +482,9 @@ func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	runID := nextRunID()
 	drift := func() *mcp.CallToolResult {
 		if v, ok := a["expected_catalog_version"]; ok && v != catalogVersion {
-			refused.Store(runID, true)
-			return result(map[string]any{"run_id": runID, "outcome": map[string]any{"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}, false)
+			outcome := map[string]any{"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}
+			refused.Store(runID, outcome)
+			return result(map[string]any{"run_id": runID, "outcome": outcome}, false)
 		}
 		return nil
 	}
@@ -421,12 +494,13 @@ func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	steps, ds := checkProgram(a["program"])
 	ds = append(ds, p.calcContextDiags(a)...)
 	if len(ds) > 0 {
-		refused.Store(runID, true)
-		return result(map[string]any{
-			"run_id":      runID,
-			"outcome":     map[string]any{"ok": false, "status": "validation_error", "error": "the program is invalid"},
-			"diagnostics": ds,
-		}, p.faultIs("guard-iserror")), nil
+		outcome := map[string]any{"ok": false, "status": "validation_error", "error": "the program is invalid"}
+		refused.Store(runID, outcome)
+		resp := map[string]any{"run_id": runID, "outcome": outcome, "diagnostics": ds}
+		if p.faultIs("output-null-refused") {
+			resp["output"] = nil
+		}
+		return result(resp, p.faultIs("guard-iserror")), nil
 	}
 	if r := drift(); r != nil {
 		return r, nil
@@ -436,7 +510,15 @@ func (p *server) runCalc(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	for _, s := range steps {
 		last = apply(s)
 		// Steps are recorded at full level; levelSteps cuts the inline copy.
-		e := map[string]any{"id": s.ID, "calls": s.Op, "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last, "input": map[string]any{"args": s.Args}}
+		e := map[string]any{"id": s.ID, "calls": p.invoked(s.Op), "outcome": map[string]any{"ok": true, "status": "success", "error": nil}, "output": last, "input": map[string]any{"args": s.Args}}
+		switch {
+		case p.faultIs("trace-calls-other") && s.Op == "add":
+			e["calls"] = "mul"
+		case p.faultIs("trace-calls-other"):
+			e["calls"] = "add"
+		case p.faultIs("trace-id-suffix"):
+			e["id"] = s.ID + "#1"
+		}
 		trace = append(trace, e)
 	}
 	if trace == nil {
@@ -556,8 +638,12 @@ func (p *server) fetchTrace(_ context.Context, req *mcp.CallToolRequest) (*mcp.C
 	}
 	rec := loadRun(id)
 	if rec == nil {
-		if _, ok := refused.Load(id); ok && p.faultIs("run-distinguishable") {
+		outcome, ok := refused.Load(id)
+		switch {
+		case ok && p.faultIs("run-distinguishable"):
 			return requestError("not_found", "run "+id+" was refused, so it was not stored"), nil
+		case ok && p.faultIs("refused-run-stored"):
+			return result(map[string]any{"run_id": id, "outcome": outcome}, false), nil
 		}
 		return requestError("not_found", unknownRun), nil
 	}

@@ -34,6 +34,29 @@ var ObservedBy = map[string][]string{
 	"token-churn":         {"catalog-list-again"},
 	"replay-changed":      {"execute-idempotent-replay"},
 	"validate-unstable":   {"validate-unparsable-again"},
+	// The closed-set rule reports a value once per Language, on the first
+	// call that carries it.
+	"closed-set-code":      {"validate-unparsable"},
+	"refused-run-stored":   {"trace-refused-run"},
+	"output-null-refused":  {"execute-invalid-program"},
+	"get-listed-not-found": {"catalog-get"},
+	// Only the paging probe reads the last page.
+	"duplicate-entry":  {"catalog-list"},
+	"duplicate-guide":  {"guide-index"},
+	"safe-destructive": {"catalog-list"},
+	// Every test run of the program pairs with its plan; the replay
+	// returns the first answer, fault and all.
+	"trace-calls-other": {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary"},
+	"plan-no-calls":     {"validate-program"},
+	"trace-id-suffix":   {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary"},
+	// The entry is judged wherever it is recorded, once a plan or trace
+	// shows it invoked.
+	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again"},
+	"plan-unlisted":     {"validate-program"},
+	"plan-loop-missing": {"validate-program"},
+	// catalog-list and catalog-list-again are both complete (one page
+	// each); the second lacks what the first shows.
+	"listing-drops": {"catalog-list-again"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.
@@ -41,7 +64,9 @@ var NeedsRun = map[string]bool{
 	"context-ignored": true, "unstored-kept": true, "stored-dropped": true,
 	"fetch-none": true, "fetch-level-ignored": true, "replay-new-run": true,
 	"conflict-ignored": true, "trace-none-ignored": true, "summary-input": true,
-	"replay-changed": true,
+	"replay-changed":    true,
+	"trace-calls-other": true, "plan-no-calls": true, "trace-id-suffix": true,
+	"invoked-no-schema": true, "plan-unlisted": true, "plan-loop-missing": true,
 }
 
 // RunProgram is a valid calc/1 program, for --probe-run.

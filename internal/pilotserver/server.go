@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -42,7 +43,12 @@ type Config struct {
 	Context bool
 }
 
-type server struct{ Config }
+type server struct {
+	Config
+	// lists counts the complete catalog listings served, for the
+	// listing-drops fault.
+	lists atomic.Int32
+}
 
 func (p *server) faulty() bool { return p.Mode == "faulty" }
 
@@ -51,7 +57,7 @@ const Instructions = "This server speaks Pilotage (io.github.jafarsa0/pilotage) 
 
 // New returns a server with cfg's behaviour.
 func New(cfg Config) *mcp.Server {
-	p := &server{cfg}
+	p := &server{Config: cfg}
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}
 	caps.AddExtension(extension, map[string]any{"version": "1.1"})
 	s := mcp.NewServer(&mcp.Implementation{Name: "pilotserver", Version: "0.1.0"}, &mcp.ServerOptions{
@@ -72,7 +78,7 @@ func New(cfg Config) *mcp.Server {
 
 // Manifest is the manifest the server publishes, as JSON.
 func (cfg Config) Manifest() []byte {
-	b, _ := json.Marshal((&server{cfg}).manifest())
+	b, _ := json.Marshal((&server{Config: cfg}).manifest())
 	return b
 }
 
@@ -84,7 +90,7 @@ type Tool struct {
 
 // Tools returns the tools of a server with cfg's behaviour, for a server
 // written with another SDK to serve the same answers.
-func Tools(cfg Config) []Tool { return (&server{cfg}).tools() }
+func Tools(cfg Config) []Tool { return (&server{Config: cfg}).tools() }
 
 func (p *server) tools() []Tool {
 	var ts []Tool
@@ -237,6 +243,9 @@ func (p *server) getGuide(_ context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 				m["body"] = g.Body
 			}
 			index = append(index, m)
+		}
+		if p.faultIs("duplicate-guide") && lang == calcLanguage {
+			index = append(index, p.guideMeta(gs[0], lang))
 		}
 		return result(map[string]any{"guides": index}, false), nil
 	}

@@ -196,6 +196,121 @@ var harborviewFaults = []harborviewFault{
 		obj(c, 9, "result", "structuredContent")["run_id"] = "run_0002"
 		return c
 	}},
+	{"a catalog entry of a kind the closed-sets guide never names", "anthropic", "call-closed-set-unlisted", func(c []any) []any {
+		obj(c, 5, "result", "structuredContent", "items", 0)["kind"] = "thermostat"
+		return c
+	}},
+	{"a trace entry that invokes another device than its plan step", "anthropic", "call-trace-calls-unplanned", func(c []any) []any {
+		obj(c, 9, "result", "structuredContent", "trace", "steps", 0)["calls"] = "light.floor2_west"
+		return c
+	}},
+	{"a plan step that invokes a device without calls", "anthropic", "call-plan-calls-missing", func(c []any) []any {
+		delete(obj(c, 7, "result", "structuredContent", "plan", "steps", 0), "calls")
+		return c
+	}},
+	{"a complete listing that lacks a device the plan calls", "anthropic", "call-plan-calls-unlisted", func(c []any) []any {
+		sc := obj(c, 5, "result", "structuredContent")
+		items := sc["items"].([]any)
+		sc["items"] = append(items[:4:4], items[5:]...) // light.lobby
+		return c
+	}},
+	{"a validate answer naming another catalog_version than the listings around it", "gemini", "call-validate-catalog-version-stale", func(c []any) []any {
+		// The agent lists the catalog again right after validating.
+		again := clone(c[6])
+		obj(c, 7, "result", "structuredContent")["catalog_version"] = "cv_0000000000000000"
+		return append(c[:8], append([]any{again}, c[8:]...)...)
+	}},
+	{"a plan that leaves out the branch its arm names", "anthropic", "result-plan-construct-missing", func(c []any) []any {
+		pl := obj(c, 8, "result", "structuredContent", "plan")
+		pl["steps"] = pl["steps"].([]any)[1:]
+		return c
+	}},
+	{"a destructive lock labelled safe", "anthropic", "result-risk-safe-destructive", func(c []any) []any {
+		obj(c, 5, "result", "structuredContent", "items", 5)["risk"] = "safe"
+		return c
+	}},
+	{"a device the plan invokes listed without input_schema", "anthropic", "result-invoked-entry-input-schema-missing", func(c []any) []any {
+		delete(obj(c, 5, "result", "structuredContent", "items", 4), "input_schema") // light.lobby
+		return c
+	}},
+	{"a Run refused for drift that the fetch door returns", "gemini", "call-refused-run-fetched", func(c []any) []any {
+		refused := map[string]any{"run_id": "run_0004", "outcome": map[string]any{"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}
+		obj(c, 18, "arguments")["expected_catalog_version"] = "cv_0000000000000000"
+		obj(c, 18, "result")["structuredContent"] = refused
+		obj(c, 19, "result")["structuredContent"] = clone(refused)
+		return c
+	}},
+	{"a trace entry outside any loop with an iteration suffix", "anthropic", "call-trace-step-id-context", func(c []any) []any {
+		obj(c, 9, "result", "structuredContent", "trace", "steps", 0)["id"] = "lobby_on#1"
+		return c
+	}},
+	{"a get of a listed device answered not_found", "anthropic", "call-listed-entry-not-found", func(c []any) []any {
+		get := map[string]any{"name": "pilotage_catalog", "arguments": map[string]any{"language": "buildingflow/1", "verb": "get", "id": "light.lobby"},
+			"result": map[string]any{"isError": true, "structuredContent": map[string]any{"error": map[string]any{"kind": "not_found", "message": "unknown entry"}, "catalog_version": "cv_590fefad56a7a504"}}}
+		return append(c[:6], append([]any{get}, c[6:]...)...)
+	}},
+	{"two guides of the index with one id", "anthropic", "result-guide-id-duplicate", func(c []any) []any {
+		obj(c, 1, "result", "structuredContent", "guides", 2)["id"] = "reference"
+		return c
+	}},
+	{"two devices of a listing with one id", "anthropic", "result-catalog-id-duplicate", func(c []any) []any {
+		obj(c, 5, "result", "structuredContent", "items", 1)["id"] = "hvac.zone1"
+		return c
+	}},
+	{"a failed Run with output: null", "anthropic", "call-output-on-failure", func(c []any) []any {
+		sc := obj(c, 9, "result", "structuredContent")
+		sc["outcome"] = map[string]any{"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}
+		sc["output"] = nil
+		last := obj(sc, "trace", "steps", 3)
+		last["outcome"] = map[string]any{"ok": false, "status": "error", "error": "lock.dock_door did not answer"}
+		delete(last, "output")
+		return c
+	}},
+	{"a listing with a limit that ends without next_cursor", "anthropic", "call-listing-incomplete", func(c []any) []any {
+		// The agent lists three devices, then the whole catalog.
+		whole := clone(c[5])
+		obj(c, 5, "arguments")["limit"] = 3
+		sc := obj(c, 5, "result", "structuredContent")
+		sc["items"] = sc["items"].([]any)[:3]
+		return append(c[:6], append([]any{whole}, c[6:]...)...)
+	}},
+	{"a second catalog page that hands back its own cursor", "anthropic", "call-listing-cursor-repeats", func(c []any) []any {
+		// The agent pages the catalog six entries at a time.
+		page2 := clone(c[5]).(map[string]any)
+		obj(c, 5, "arguments")["limit"] = 6
+		sc := obj(c, 5, "result", "structuredContent")
+		items := sc["items"].([]any)
+		sc["items"], sc["next_cursor"] = items[:6], "p2"
+		obj(page2, "arguments")["limit"], obj(page2, "arguments")["cursor"] = 6, "p2"
+		sc2 := obj(page2, "result", "structuredContent")
+		sc2["items"], sc2["next_cursor"] = items[6:], "p2"
+		return append(c[:6], append([]any{page2}, c[6:]...)...)
+	}},
+}
+
+// clone deep-copies a decoded JSON value.
+func clone(v any) any {
+	var out any
+	b, _ := json.Marshal(v)
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+// harborviewDocFaults are faults that reach beyond the calls, such as a
+// tool's inputSchema.
+var harborviewDocFaults = []struct {
+	name, session, rule string
+	inject              func(doc map[string]any)
+}{
+	{"an execute tool that runs program_ref without declaring it", "anthropic", "call-program-ref-undeclared", func(doc map[string]any) {
+		for _, t := range doc["tools"].([]any) {
+			if t := t.(map[string]any); t["name"] == "run_flow" {
+				delete(obj(t, "inputSchema", "properties"), "program_ref")
+			}
+		}
+		// The server resolves the automation and refuses it as drifted.
+		obj(doc, "calls", 12)["result"] = map[string]any{"isError": false, "structuredContent": map[string]any{"run_id": "run_0003", "outcome": map[string]any{"ok": false, "status": "promotion_drift", "error": "light.lobby changed since promotion"}}}
+	}},
 }
 
 // TestHarborviewFaults injects one realistic fault at a time into the real
@@ -204,30 +319,40 @@ var harborviewFaults = []harborviewFault{
 func TestHarborviewFaults(t *testing.T) {
 	for _, f := range harborviewFaults {
 		t.Run(f.name, func(t *testing.T) {
-			path := filepath.Join(fixtureRoot, "examples", "harborview", "good-"+f.session+".json")
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var doc map[string]any
-			if err := json.Unmarshal(data, &doc); err != nil {
-				t.Fatal(err)
-			}
-			doc["calls"] = f.inject(doc["calls"].([]any))
-			out, err := json.MarshalIndent(doc, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			mutant := filepath.Join(t.TempDir(), "mutant.json")
-			if err := os.WriteFile(mutant, out, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for _, got := range rulestest.Lint(t, mutant) {
-				if got.Rule == f.rule {
-					return
-				}
-			}
-			t.Errorf("%s was not caught by %s", f.name, f.rule)
+			harborviewMutant(t, f.name, f.session, f.rule, func(doc map[string]any) { doc["calls"] = f.inject(doc["calls"].([]any)) })
 		})
 	}
+	for _, f := range harborviewDocFaults {
+		t.Run(f.name, func(t *testing.T) { harborviewMutant(t, f.name, f.session, f.rule, f.inject) })
+	}
+}
+
+// harborviewMutant lints session with inject's fault and requires rule
+// to report it.
+func harborviewMutant(t *testing.T, name, session, rule string, inject func(map[string]any)) {
+	t.Helper()
+	path := filepath.Join(fixtureRoot, "examples", "harborview", "good-"+session+".json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	inject(doc)
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mutant := filepath.Join(t.TempDir(), "mutant.json")
+	if err := os.WriteFile(mutant, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range rulestest.Lint(t, mutant) {
+		if got.Rule == rule {
+			return
+		}
+	}
+	t.Errorf("%s was not caught by %s", name, rule)
 }

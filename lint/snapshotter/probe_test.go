@@ -314,6 +314,31 @@ func TestProbeFaultRules(t *testing.T) {
 		{"stored-dropped", "error call-stored-run-missing", "trace-fetch-retained,trace-fetch-summary,trace-fetch-full", true},
 		{"replay-new-run", "error call-idempotent-replay-new-run", "execute-idempotent-replay", true},
 		{"replay-changed", "warning call-idempotent-replay-different-result", "execute-idempotent-replay", true},
+		// The closed-set rule reports a value once per Language, on the
+		// first call that carries it.
+		{"closed-set-code", "error call-closed-set-unlisted", "validate-unparsable", false},
+		{"refused-run-stored", "error call-refused-run-fetched", "trace-refused-run", false},
+		{"output-null-refused", "error call-output-on-failure", "execute-invalid-program", false},
+		// probe-expectation grades the channel (error); the listing rule
+		// says why.
+		{"get-listed-not-found", "warning call-listed-entry-not-found", "catalog-get", false},
+		// Only the paging probe reads the last page.
+		{"duplicate-entry", "warning result-catalog-id-duplicate", "catalog-list", false},
+		{"duplicate-guide", "warning result-guide-id-duplicate", "guide-index", false},
+		{"safe-destructive", "error result-risk-safe-destructive", "catalog-list", false},
+		// The catalog comes on one page, so both listings are complete.
+		{"listing-drops", "error call-listing-incomplete", "catalog-list-again", false},
+		// Every test run pairs with the plan of validate-program; the
+		// replay returns the first answer, fault and all.
+		{"trace-calls-other", "error call-trace-calls-unplanned", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true},
+		{"trace-id-suffix", "warning call-trace-step-id-context", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true},
+		{"plan-no-calls", "error call-plan-calls-missing", "validate-program", true},
+		{"plan-loop-missing", "error result-plan-construct-missing", "validate-program", true},
+		// The catalog comes on one page, so the listing is complete.
+		{"plan-unlisted", "error call-plan-calls-unlisted", "validate-program", true},
+		// Without a plan or trace that invokes it, nothing shows the entry
+		// callable.
+		{"invoked-no-schema", "error result-invoked-entry-input-schema-missing", "catalog-list,catalog-list-again,catalog-get", true},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()
