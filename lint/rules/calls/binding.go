@@ -34,21 +34,6 @@ func callBindingRules() []*lint.Rule {
 	}
 }
 
-// callAccepted reports whether a validate or execute call accepted its
-// request: valid: true, or a Run whose outcome is ok.
-func callAccepted(c *snapshot.Call) bool {
-	if !c.Succeeded() {
-		return false
-	}
-	switch c.Op {
-	case snapshot.OpValidate:
-		return rulekit.True(c.StructuredContent.Get("valid"))
-	case snapshot.OpExecute:
-		return rulekit.True(c.StructuredContent.Path("outcome", "ok"))
-	}
-	return false
-}
-
 // callSchemaRejects reports whether a schema found in an input compiles and
 // rejects value; a schema that does not compile rejects nothing here (its
 // own rule reports it).
@@ -81,7 +66,7 @@ func requiresContext(calls []*snapshot.Call) map[*snapshot.Language]*snapshot.Ca
 func checkCallContextBinding(p *lint.Pass) {
 	required := requiresContext(p.Snap.Calls)
 	for _, c := range p.Snap.Calls {
-		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !callAccepted(c) {
+		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		schema := c.Lang.Node.Get("context_schema")
@@ -119,8 +104,8 @@ func checkCallPromotedInput(p *lint.Pass) {
 					entries[c.Lang][id] = e
 				}
 			}
-		case c.Op == snapshot.OpExecute && callStarted(c):
-			ref, in := callPresent(c, types.ArgProgramRef), callPresent(c, types.ArgInput)
+		case c.Op == snapshot.OpExecute && rulekit.Started(c):
+			ref, in := rulekit.Present(c, types.ArgProgramRef), rulekit.Present(c, types.ArgInput)
 			if !ref.IsString() || in == nil || c.Program != nil {
 				continue
 			}

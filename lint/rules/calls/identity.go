@@ -2,6 +2,7 @@ package calls
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -145,7 +146,7 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 			return nil, ""
 		}
 		exec, _ := c.Lang.Node.Str("execution")
-		mode := callPresent(c, types.ArgMode)
+		mode := rulekit.Present(c, types.ArgMode)
 		switch {
 		case exec == string(types.ExecutionBoth) && mode == nil && c.Arguments.IsObject():
 			return c.Arguments, "no mode, which a Language with execution \"both\" requires"
@@ -159,14 +160,14 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) {
 			return tl, "trace_level " + tl.Text() + ", which the fetch door does not admit"
 		}
-		if q := callPresent(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
+		if q := rulekit.Present(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
 			return q, "question without trace_fetch.narrate declared"
 		}
 	case snapshot.OpCatalog:
 		if !known {
 			return nil, ""
 		}
-		if q := callPresent(c, "q"); q != nil && !caps(string(types.CapCatalog), types.SubSearch) {
+		if q := rulekit.Present(c, "q"); q != nil && !caps(string(types.CapCatalog), types.SubSearch) {
 			return q, "q without catalog.search declared"
 		}
 		if c.Verb == string(types.VerbChangedSince) && !caps(string(types.CapCatalog), types.SubChangedSince) {
@@ -246,7 +247,7 @@ func checkCallStepRiskierThanEntry(p *lint.Pass) {
 		}
 	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
-		if !callAccepted(c) || c.Lang == nil {
+		if !rulekit.Accepted(c) || c.Lang == nil {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {

@@ -77,7 +77,7 @@ func callPlanRules() []*lint.Rule {
 
 func checkCallPlanStepIDReserved(p *lint.Pass) {
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
-		if !callAccepted(c) {
+		if !rulekit.Accepted(c) {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
@@ -120,7 +120,7 @@ func callStepLabel(s *source.Node) string {
 func checkCallDriftedRefRan(p *lint.Pass) {
 	drifted := map[string]bool{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
-		ref := callPresent(c, types.ArgProgramRef)
+		ref := rulekit.Present(c, types.ArgProgramRef)
 		if !ref.IsString() || c.Program != nil || !c.Succeeded() {
 			continue
 		}
@@ -129,7 +129,7 @@ func checkCallDriftedRefRan(p *lint.Pass) {
 		switch {
 		case status == string(types.StatusPromotionDrift):
 			drifted[key] = true
-		case drifted[key] && callStarted(c):
+		case drifted[key] && rulekit.Started(c):
 			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text())
 		}
 	}
@@ -166,10 +166,10 @@ func callPlanFor(calls []*snapshot.Call, i int) *source.Node {
 	for j := i - 1; j >= 0; j-- {
 		v := calls[j]
 		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
-			!source.Equal(callPresent(v, types.ArgContext), callPresent(x, types.ArgContext)) {
+			!source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(x, types.ArgContext)) {
 			continue
 		}
-		if !callAccepted(v) {
+		if !rulekit.Accepted(v) {
 			return nil
 		}
 		return v.StructuredContent.Get("plan")
@@ -180,7 +180,7 @@ func callPlanFor(calls []*snapshot.Call, i int) *source.Node {
 func checkCallTraceCallsMissing(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		if c.Op != snapshot.OpExecute || c.Program == nil || c.Lang == nil || !callStarted(c) || !callOwnTrace(c) {
+		if c.Op != snapshot.OpExecute || c.Program == nil || c.Lang == nil || !rulekit.Started(c) || !callOwnTrace(c) {
 			continue
 		}
 		plan := callPlanFor(calls, i)
@@ -204,21 +204,6 @@ func checkCallTraceCallsMissing(p *lint.Pass) {
 			p.ReportMissing(s, "trace entry %q ran a step that invokes %q (per the recorded plan) but carries no calls: name the invoked entry in calls", id, target)
 		}
 	}
-}
-
-// callCompleteListing reports whether a catalog call is an unfiltered list
-// that returned every entry on one page.
-func callCompleteListing(c *snapshot.Call) bool {
-	if c.Op != snapshot.OpCatalog || c.Verb != string(types.VerbList) || !c.Succeeded() {
-		return false
-	}
-	for _, a := range c.Arguments.Items() {
-		if a.Key() != "language" && a.Key() != "verb" && a.Key() != "limit" {
-			return false
-		}
-	}
-	sc := c.StructuredContent
-	return sc.Get("items").IsArray() && (sc.Get("next_cursor") == nil || sc.Get("next_cursor").IsNull())
 }
 
 // callSameItems compares two listings as sets of entries keyed by id.
@@ -247,13 +232,13 @@ func callSameItems(a, b *source.Node) bool {
 func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 	last := map[*snapshot.Language]*snapshot.Call{}
 	for j, c := range p.Snap.Calls {
-		if _, ok := callCatalogVersion(c); !ok || c.Lang == nil {
+		if _, ok := rulekit.CatalogVersion(c); !ok || c.Lang == nil {
 			continue
 		}
 		prev := last[c.Lang]
 		last[c.Lang] = c
 		what := "two complete listings"
-		if prev == nil || !callCompleteListing(prev) || !callCompleteListing(c) {
+		if prev == nil || !rulekit.CompleteListing(prev) || !rulekit.CompleteListing(c) {
 			if prev = callEarlierFirstPage(p.Snap.Calls, j); prev == nil {
 				continue
 			}
@@ -279,7 +264,7 @@ func callEarlierFirstPage(calls []*snapshot.Call, j int) *snapshot.Call {
 	}
 	for i := j - 1; i >= 0; i-- {
 		d := calls[i]
-		if !callRead(d) {
+		if !rulekit.Read(d) {
 			return nil
 		}
 		if callFirstPage(d) && d.Lang == c.Lang {
@@ -328,7 +313,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 			continue
 		}
 		switch {
-		case callCompleteListing(c):
+		case rulekit.CompleteListing(c):
 			ids := map[string]bool{}
 			for _, e := range c.StructuredContent.Get("items").Objects() {
 				if id, ok := e.Str("id"); ok {

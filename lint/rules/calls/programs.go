@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -84,18 +85,18 @@ func callProgramRules() []*lint.Rule {
 // catalog_version" (Part II §5.8.4); any doubt pairs nothing.
 func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node) {
 	x := calls[i]
-	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !callStarted(x) || !callOwnTrace(x) {
+	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !rulekit.Started(x) || !callOwnTrace(x) {
 		return nil, nil
 	}
-	expected, hasExpected := callPresent(x, types.ArgExpectedCatalogVersion).Value().(string)
+	expected, hasExpected := rulekit.Present(x, types.ArgExpectedCatalogVersion).Value().(string)
 	for j := i - 1; j >= 0; j-- {
 		v := calls[j]
 		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
-			!source.Equal(callPresent(v, types.ArgContext), callPresent(x, types.ArgContext)) {
+			!source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(x, types.ArgContext)) {
 			continue
 		}
 		cv, _ := v.StructuredContent.Str("catalog_version")
-		if !callAccepted(v) || !v.StructuredContent.Get("plan").IsObject() {
+		if !rulekit.Accepted(v) || !v.StructuredContent.Get("plan").IsObject() {
 			return nil, nil
 		}
 		if hasExpected {
@@ -105,7 +106,7 @@ func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node
 			return v, v.StructuredContent.Get("plan")
 		}
 		for k := j + 1; k < i; k++ {
-			if other, ok := callCatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
+			if other, ok := rulekit.CatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
 				return nil, nil
 			}
 		}
@@ -207,7 +208,7 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 	listed := map[key]map[string]bool{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok || c.Lang == nil || !callCompleteListing(c) {
+		if !ok || c.Lang == nil || !rulekit.CompleteListing(c) {
 			continue
 		}
 		ids := map[string]bool{}
@@ -220,7 +221,7 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok || c.Lang == nil || !callAccepted(c) {
+		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		ids := listed[key{c.Lang, cv}]
@@ -235,22 +236,10 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 	}
 }
 
-// callReadOnlyOp reports whether a call is a Pilotage operation that
-// cannot change the catalog: a guide, catalog or trace read, or validate,
-// which is side-effect free (Part II §6.4). Anything else recorded, an
-// execute or a tool outside Pilotage, may have changed it.
-func callReadOnlyOp(c *snapshot.Call) bool {
-	switch c.Op {
-	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:
-		return true
-	}
-	return c.Name == types.ToolManifest
-}
-
 func checkCallValidateVersionStale(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		got, ok := callCatalogVersion(c)
+		got, ok := rulekit.CatalogVersion(c)
 		if c.Op != snapshot.OpValidate || !ok || c.Lang == nil || !c.Succeeded() {
 			continue
 		}
@@ -259,10 +248,10 @@ func checkCallValidateVersionStale(p *lint.Pass) {
 		near := func(step int) (string, bool) {
 			for j := i + step; j >= 0 && j < len(calls); j += step {
 				d := calls[j]
-				if !callReadOnlyOp(d) {
+				if !rulekit.Read(d) {
 					return "", false
 				}
-				if cv, ok := callCatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
+				if cv, ok := rulekit.CatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
 					return cv, true
 				}
 			}
@@ -345,7 +334,7 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 func checkCallProgramRefUndeclared(p *lint.Pass) {
 	reported := map[*snapshot.Tool]bool{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
-		ref := callPresent(c, types.ArgProgramRef)
+		ref := rulekit.Present(c, types.ArgProgramRef)
 		t := p.Snap.Tool(c.Name)
 		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
 			continue

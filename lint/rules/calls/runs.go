@@ -111,21 +111,6 @@ func callRunID(c *snapshot.Call) string {
 	return id
 }
 
-// callStarted reports whether an execute call was answered with a Run that
-// started: refused Runs (validation_error, catalog_drift, promotion_drift)
-// never ran.
-func callStarted(c *snapshot.Call) bool {
-	if !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
-		return false
-	}
-	status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
-	switch types.OutcomeStatus(status) {
-	case types.StatusValidationError, types.StatusCatalogDrift, types.StatusPromotionDrift:
-		return false
-	}
-	return true
-}
-
 // checkCallRefusedFetched reads the fetched outcome: the reserved refusal
 // statuses name exactly the refusals (Part II §5.7), so a fetch answered
 // with one returned a refused Run, recorded execute call or not.
@@ -180,7 +165,7 @@ func callSameRun(exec, fetch *snapshot.Call) bool {
 // callContextSupplied reports whether a request supplies context: null
 // and an empty object are read as none.
 func callContextSupplied(c *snapshot.Call) *source.Node {
-	v := callPresent(c, types.ArgContext)
+	v := rulekit.Present(c, types.ArgContext)
 	if v == nil || v.IsObject() && len(v.Kids()) == 0 {
 		return nil
 	}
@@ -203,23 +188,10 @@ func checkCallContextWithoutSchema(p *lint.Pass) {
 	}
 }
 
-// callCatalogVersion returns the catalog_version a result reports for a
-// Language: catalog responses (including a failed get) and validate
-// responses carry it.
-func callCatalogVersion(c *snapshot.Call) (string, bool) {
-	if c.Op != snapshot.OpCatalog && c.Op != snapshot.OpValidate {
-		return "", false
-	}
-	if c.Channel != snapshot.ChannelResult && c.Channel != snapshot.ChannelRequestError {
-		return "", false
-	}
-	return c.StructuredContent.Str("catalog_version")
-}
-
 func checkCallStaleToken(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		if c.Op != snapshot.OpExecute || c.Lang == nil || !callStarted(c) {
+		if c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Started(c) {
 			continue
 		}
 		tok := c.Arg(types.ArgExpectedCatalogVersion)
@@ -228,12 +200,12 @@ func checkCallStaleToken(p *lint.Pass) {
 		}
 		before, after := "", []string{}
 		for j := i - 1; j >= 0 && before == ""; j-- {
-			if v, ok := callCatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
+			if v, ok := rulekit.CatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
 				before = v
 			}
 		}
 		for _, d := range calls[i+1:] {
-			if v, ok := callCatalogVersion(d); ok && d.Lang == c.Lang {
+			if v, ok := rulekit.CatalogVersion(d); ok && d.Lang == c.Lang {
 				after = append(after, v)
 			}
 		}
@@ -262,7 +234,7 @@ func callRunnable(c *snapshot.Call) (string, *source.Node) {
 	if c.Program != nil {
 		return c.ProgramArg, c.Program
 	}
-	if ref := callPresent(c, types.ArgProgramRef); ref != nil {
+	if ref := rulekit.Present(c, types.ArgProgramRef); ref != nil {
 		return types.ArgProgramRef, ref
 	}
 	return "", nil
@@ -276,7 +248,7 @@ func callSameRequest(a, b *snapshot.Call) bool {
 	if an == "" || an != bn || !source.Equal(av, bv) {
 		return false
 	}
-	return source.Equal(callPresent(a, types.ArgInput), callPresent(b, types.ArgInput))
+	return source.Equal(rulekit.Present(a, types.ArgInput), rulekit.Present(b, types.ArgInput))
 }
 
 // callSameSelectors reports whether two execute requests agree on the
@@ -285,7 +257,7 @@ func callSameRequest(a, b *snapshot.Call) bool {
 // agree on them too, so a server keying on them is not faulted.
 func callSameSelectors(a, b *snapshot.Call) bool {
 	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
-		if !source.Equal(callPresent(a, m), callPresent(b, m)) {
+		if !source.Equal(rulekit.Present(a, m), rulekit.Present(b, m)) {
 			return false
 		}
 	}
@@ -340,7 +312,7 @@ func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
 			if callIdempotent(c.Lang) || i == j-1 && callWithinProbeRun(s.Calls, i, j) {
 				out[c] = s.Calls[i]
 			}
-		} else if callStarted(c) {
+		} else if rulekit.Started(c) {
 			first[k] = j
 		}
 	}
@@ -349,7 +321,7 @@ func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
 
 func checkCallIdempotentReplay(p *lint.Pass) {
 	for c, f := range callFirstRuns(p.Snap) {
-		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !callStarted(c) {
+		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !rulekit.Started(c) {
 			continue
 		}
 		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
@@ -372,17 +344,17 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 			if x.Lang != v.Lang {
 				continue
 			}
-			if other, ok := callCatalogVersion(x); ok && (!hasCV || other != cv) {
+			if other, ok := rulekit.CatalogVersion(x); ok && (!hasCV || other != cv) {
 				break // the catalog may have moved: validity may differ
 			}
 			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !source.Equal(x.Program, v.Program) ||
-				!source.Equal(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
+				!source.Equal(rulekit.Present(x, types.ArgContext), rulekit.Present(v, types.ArgContext)) {
 				continue
 			}
 			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
 				continue
 			}
-			if callStarted(x) {
+			if rulekit.Started(x) {
 				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
 			}
 		}
