@@ -1,4 +1,4 @@
-package calls
+package plans
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"

@@ -1,4 +1,4 @@
-package calls
+package plans
 
 import (
 	"strings"
@@ -11,7 +11,8 @@ import (
 )
 
 // These rules hold a plan, the trace of the same program and the catalog
-// of the same catalog_version to one another (Part II §5.6, §5.8.4, §6.4).
+// of the same catalog_version to one another, and a validate verdict to
+// the execute of the same program (Part II §5.6, §5.8.4, §6.4, §6.5.2).
 func callProgramRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
@@ -55,16 +56,6 @@ func callProgramRules() []*lint.Rule {
 			Check:   checkCallValidateVersionStale,
 		},
 		{
-			ID: "call-program-ref-undeclared", Severity: lint.Error, Spec: "Part III §4.6",
-			Quote:   "An execute tool supporting promoted programs MUST still declare `program_ref` in `properties`.",
-			Keyword: "MUST",
-			Summary: "An execute tool answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref.",
-			Doc:     "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a Run, started or refused with promotion_drift or catalog_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way.",
-			Bad:     `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
-			Good:    `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
-			Check:   checkCallProgramRefUndeclared,
-		},
-		{
 			ID: "call-trace-step-id-context", Severity: lint.Warning, Spec: "Part II §5.8.2, §5.8.3", Policy: lint.PolicyContradiction,
 			Quote:   "For each loop enclosing the step, from outermost to innermost, append: #n",
 			Summary: "A trace identifier's #n suffixes do not match the loops the plan places its step in, or it carries a sub-program prefix without trace_subprogram expanded or without an earlier calling entry.",
@@ -72,6 +63,16 @@ func callProgramRules() []*lint.Rule {
 			Bad:     `plan steps [{"id": "lobby_on", ...}]   trace steps [{"id": "lobby_on#1", ...}]`,
 			Good:    `plan steps [{"id": "lobby_on", ...}]   trace steps [{"id": "lobby_on", ...}]`,
 			Check:   checkCallTraceStepIDContext,
+		},
+		{
+			ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
+			Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
+			Keyword: "MUST",
+			Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
+			Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
+			Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
+			Check:   checkCallExecuteRunsInvalid,
 		},
 	}
 }
@@ -331,19 +332,45 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 	}
 }
 
-func checkCallProgramRefUndeclared(p *lint.Pass) {
-	reported := map[*snapshot.Tool]bool{}
-	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
-		ref := rulekit.Present(c, types.ArgProgramRef)
-		t := p.Snap.Tool(c.Name)
-		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+func checkCallExecuteRunsInvalid(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, v := range calls {
+		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
 			continue
 		}
-		props := t.InputSchema.Get("properties")
-		if !props.IsObject() || props.Has(types.ArgProgramRef) {
+		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth() || !callHasError(v) {
 			continue
 		}
-		reported[t] = true
-		p.With(lint.Also{Node: ref, Note: "a recorded request it answered with a Run"}).Report(props, "%s answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref: add \"program_ref\": {\"type\": \"string\"} to its properties", c.Name)
+		cv, hasCV := v.StructuredContent.Str("catalog_version")
+		for _, x := range calls[i+1:] {
+			if x.Lang != v.Lang {
+				continue
+			}
+			if other, ok := rulekit.CatalogVersion(x); ok && (!hasCV || other != cv) {
+				break // the catalog may have moved: validity may differ
+			}
+			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !source.Equal(x.Program, v.Program) ||
+				!source.Equal(rulekit.Present(x, types.ArgContext), rulekit.Present(v, types.ArgContext)) {
+				continue
+			}
+			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
+				continue
+			}
+			if rulekit.Started(x) {
+				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
+			}
+		}
 	}
+}
+
+// callHasError reports whether a validate response carries an
+// error-severity diagnostic: a valid: false without one is a defect of its
+// own (result-valid-mismatch), not evidence that the program is invalid.
+func callHasError(v *snapshot.Call) bool {
+	for _, d := range v.StructuredContent.Get("diagnostics").Objects() {
+		if sev, _ := d.Str("severity"); sev == "error" {
+			return true
+		}
+	}
+	return false
 }
