@@ -19,6 +19,7 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/rules/calls"
 	jsonrules "github.com/pilotagekit/pilotagekit/lint/rules/json"
 	"github.com/pilotagekit/pilotagekit/lint/rules/manifest"
+	"github.com/pilotagekit/pilotagekit/lint/rules/plans"
 	proberules "github.com/pilotagekit/pilotagekit/lint/rules/probe"
 	"github.com/pilotagekit/pilotagekit/lint/rules/result"
 	"github.com/pilotagekit/pilotagekit/lint/rules/schema"
@@ -64,6 +65,7 @@ var families = []struct {
 	{"toolschema", "Loop tool schemas", "The input and output schemas and annotations of the fixed and loop tools (Part III §4).", CommandLint, toolschema.Rules},
 	{"result", "Recorded results", "Recorded tool calls judged against Part II's result shapes and Part III's error rules.", CommandLint, result.Rules},
 	{"calls", "Recorded calls", "What a server does: each recorded request judged with its response and against the other recorded calls of the same snapshot (Part II §5 to §8, Part III §4 to §7).", CommandLint, calls.Rules},
+	{"plans", "Plans and traces", "What a validate plan promises, judged against the catalog of the same catalog_version and against what execute and its trace show for the same program, and whether validate answers the same request the same way (Part II §3.4, §5.6, §5.8, §6.4, §6.5).", CommandLint, plans.Rules},
 	{"probe", "Probe expectations", "Calls recorded by `snapshot --probe`, each sending one deliberate defect, judged against the sentence that decides the answer; a specific rule that explains the same call replaces this finding.", CommandLint, proberules.Rules},
 	{"engine", "Engine", "Findings pilotage-lint reports about its own run: inputs it cannot read, and rules that failed.", CommandLint, lint.EngineRules},
 	{"diff", "Diff (compatibility policy)", "Run by `pilotage-lint diff OLD NEW`: changes from OLD to NEW that break agents or Hosts relying on OLD, the way `buf breaking` judges a protobuf change. This is a compatibility policy, not the spec: the spec puts no duty on a Server to keep its surface, but removing or renaming it breaks its users. Additions are info. The two `*-version-content` rules are the exception: they enforce the spec's duty to change a catalog_version or a guide version when content changes, which only two recordings can show, and are graded by its keyword.", CommandDiff, diff.Rules},

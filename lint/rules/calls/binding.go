@@ -31,22 +31,17 @@ func callBindingRules() []*lint.Rule {
 			Good:    `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "auto_001"}, "result": {"structuredContent": {"entry": {"id": "auto_001", "kind": "automation", "name": "Night lock", "risk": "write", "input_schema": {"type": "object", "properties": {"hour": {"type": "integer"}}}}, "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001", "input": {"hour": 22}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Check:   checkCallPromotedInput,
 		},
+		{
+			ID: "call-program-ref-undeclared", Severity: lint.Error, Spec: "Part III §4.6",
+			Quote:   "An execute tool supporting promoted programs MUST still declare `program_ref` in `properties`.",
+			Keyword: "MUST",
+			Summary: "An execute tool answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref.",
+			Doc:     "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a Run, started or refused with promotion_drift or catalog_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way.",
+			Bad:     `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
+			Good:    `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
+			Check:   checkCallProgramRefUndeclared,
+		},
 	}
-}
-
-// callAccepted reports whether a validate or execute call accepted its
-// request: valid: true, or a Run whose outcome is ok.
-func callAccepted(c *snapshot.Call) bool {
-	if !c.Succeeded() {
-		return false
-	}
-	switch c.Op {
-	case snapshot.OpValidate:
-		return rulekit.True(c.StructuredContent.Get("valid"))
-	case snapshot.OpExecute:
-		return rulekit.True(c.StructuredContent.Path("outcome", "ok"))
-	}
-	return false
 }
 
 // callSchemaRejects reports whether a schema found in an input compiles and
@@ -81,7 +76,7 @@ func requiresContext(calls []*snapshot.Call) map[*snapshot.Language]*snapshot.Ca
 func checkCallContextBinding(p *lint.Pass) {
 	required := requiresContext(p.Snap.Calls)
 	for _, c := range p.Snap.Calls {
-		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !callAccepted(c) {
+		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		schema := c.Lang.Node.Get("context_schema")
@@ -119,8 +114,8 @@ func checkCallPromotedInput(p *lint.Pass) {
 					entries[c.Lang][id] = e
 				}
 			}
-		case c.Op == snapshot.OpExecute && callStarted(c):
-			ref, in := callPresent(c, types.ArgProgramRef), callPresent(c, types.ArgInput)
+		case c.Op == snapshot.OpExecute && rulekit.Started(c):
+			ref, in := rulekit.Present(c, types.ArgProgramRef), rulekit.Present(c, types.ArgInput)
 			if !ref.IsString() || in == nil || c.Program != nil {
 				continue
 			}
@@ -133,5 +128,22 @@ func checkCallPromotedInput(p *lint.Pass) {
 				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text())
 			}
 		}
+	}
+}
+
+func checkCallProgramRefUndeclared(p *lint.Pass) {
+	reported := map[*snapshot.Tool]bool{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		ref := rulekit.Present(c, types.ArgProgramRef)
+		t := p.Snap.Tool(c.Name)
+		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+			continue
+		}
+		props := t.InputSchema.Get("properties")
+		if !props.IsObject() || props.Has(types.ArgProgramRef) {
+			continue
+		}
+		reported[t] = true
+		p.With(lint.Also{Node: ref, Note: "a recorded request it answered with a Run"}).Report(props, "%s answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref: add \"program_ref\": {\"type\": \"string\"} to its properties", c.Name)
 	}
 }

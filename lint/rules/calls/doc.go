@@ -1,7 +1,9 @@
 // Package calls judges what a server does: each recorded request with its
-// response, and against the other recorded calls of the same snapshot (run
-// identity, versions, plans and traces, routing; Part II §5 to §8, Part III
-// §4 to §7).
+// response, and against the other recorded calls of the same snapshot
+// (routing, Runs and their fetches, response identity, content, binding,
+// versions, listings, replays, retention and closed sets; Part II §5 to §8,
+// Part III §4 to §7). What a plan promises against what a trace shows is
+// package plans'.
 package calls
 
 import "github.com/pilotagekit/pilotagekit/lint"
@@ -10,7 +12,7 @@ import "github.com/pilotagekit/pilotagekit/lint"
 // them under the family's name.
 func Rules() []*lint.Rule {
 	var out []*lint.Rule
-	for _, list := range []func() []*lint.Rule{callRoutingRules, callRunRules, callVersionRules, callIdentityRules, callContentRules, callBindingRules, callPlanRules, callClosedSetRules, callProgramRules, callListingRules, callDeterminismRules, callRetentionRules, callReplayRules} {
+	for _, list := range []func() []*lint.Rule{callRoutingRules, callRunRules, callVersionRules, callIdentityRules, callContentRules, callBindingRules, callClosedSetRules, callListingRules, callRetentionRules, callReplayRules} {
 		out = append(out, list()...)
 	}
 	return out

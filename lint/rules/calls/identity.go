@@ -2,6 +2,7 @@ package calls
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -37,14 +38,6 @@ func callIdentityRules() []*lint.Rule {
 			Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
 			Good:    `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "trace_level none has no meaning on the fetch door"}}}}`,
 			Check:   checkCallRequestFaultAccepted,
-		},
-		{
-			ID: "call-plan-step-riskier-than-entry", Severity: lint.Warning, Spec: "Part II §5.3, §5.4, §5.6", Policy: lint.PolicyContradiction,
-			Summary: "A plan step's risk_hints claim an effect that the risk_hints of the catalog entry it calls rule out.",
-			Doc:     "A catalog entry's risk_hints state the maximum effect of the entry (Part II §5.4), and a plan step's risk_hints the risk of this use of it (Part II §5.6). A step that is destructive or open-world while its entry is not, or that writes while its entry is read-only, contradicts one of the two claims the Host's risk gate relies on (Part II §7.3). The entry is read from recorded catalog responses of the same Language.",
-			Bad:     `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}]}}`,
-			Good:    `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}]}}`,
-			Check:   checkCallStepRiskierThanEntry,
 		},
 	}
 }
@@ -145,7 +138,7 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 			return nil, ""
 		}
 		exec, _ := c.Lang.Node.Str("execution")
-		mode := callPresent(c, types.ArgMode)
+		mode := rulekit.Present(c, types.ArgMode)
 		switch {
 		case exec == string(types.ExecutionBoth) && mode == nil && c.Arguments.IsObject():
 			return c.Arguments, "no mode, which a Language with execution \"both\" requires"
@@ -159,14 +152,14 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) {
 			return tl, "trace_level " + tl.Text() + ", which the fetch door does not admit"
 		}
-		if q := callPresent(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
+		if q := rulekit.Present(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
 			return q, "question without trace_fetch.narrate declared"
 		}
 	case snapshot.OpCatalog:
 		if !known {
 			return nil, ""
 		}
-		if q := callPresent(c, "q"); q != nil && !caps(string(types.CapCatalog), types.SubSearch) {
+		if q := rulekit.Present(c, "q"); q != nil && !caps(string(types.CapCatalog), types.SubSearch) {
 			return q, "q without catalog.search declared"
 		}
 		if c.Verb == string(types.VerbChangedSince) && !caps(string(types.CapCatalog), types.SubChangedSince) {
@@ -198,66 +191,6 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 		}
 		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text()] {
 			p.Report(id, "pilotage_get_guide returned a guide for id %q, which the recorded index of %s does not list: an unknown guide id is a request error of kind not_found, and the index lists every guide", id.Text(), c.Lang.Label())
-		}
-	}
-}
-
-// callHint reads one boolean risk hint; an absent hint is unknown.
-func callHint(hints *source.Node, name string) (value, known bool) {
-	v := hints.Get(name)
-	return v.IsBool() && v.Truth(), v.IsBool()
-}
-
-// callRiskier names the hint by which step claims more than entry allows,
-// or "".
-func callRiskier(step, entry *source.Node) string {
-	for _, h := range []string{"destructive", "openWorld"} {
-		s, ks := callHint(step, h)
-		e, ke := callHint(entry, h)
-		if ks && ke && s && !e {
-			return h + ": true"
-		}
-	}
-	s, ks := callHint(step, "readOnly")
-	e, ke := callHint(entry, "readOnly")
-	if ks && ke && !s && e {
-		return "readOnly: false"
-	}
-	return ""
-}
-
-func checkCallStepRiskierThanEntry(p *lint.Pass) {
-	entries := map[*snapshot.Language]map[string]*source.Node{}
-	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
-		if !c.Succeeded() || c.Lang == nil {
-			continue
-		}
-		list := c.StructuredContent.Get("items").Objects()
-		if e := c.StructuredContent.Get("entry"); e.IsObject() {
-			list = append(list, e)
-		}
-		for _, e := range list {
-			if id, ok := e.Str("id"); ok && e.Get("risk_hints").IsObject() {
-				if entries[c.Lang] == nil {
-					entries[c.Lang] = map[string]*source.Node{}
-				}
-				entries[c.Lang][id] = e
-			}
-		}
-	}
-	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
-		if !callAccepted(c) || c.Lang == nil {
-			continue
-		}
-		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			target, ok := s.Str("calls")
-			e := entries[c.Lang][target]
-			if !ok || e == nil {
-				continue
-			}
-			if h := callRiskier(s.Get("risk_hints"), e.Get("risk_hints")); h != "" {
-				p.Report(s.Get("risk_hints"), "plan step %s claims %s although entry %q, which it calls, does not: the entry's risk_hints state its maximum effect, so correct one of the two", callStepLabel(s), h, target)
-			}
 		}
 	}
 }

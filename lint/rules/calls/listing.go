@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -31,6 +32,26 @@ func callListingRules() []*lint.Rule {
 			Bad:     `list -> {"items": [...], "next_cursor": "p2"}   list {"cursor": "p2"} -> {"items": [...], "next_cursor": "p2"}`,
 			Good:    `list -> {"items": [...], "next_cursor": "p2"}   list {"cursor": "p2"} -> {"items": [...]}`,
 			Check:   checkCallListingCursorRepeats,
+		},
+		{
+			ID: "call-catalog-token-changed-needlessly", Severity: lint.Warning, Spec: "Part II §5.4",
+			Quote:   "The token SHOULD NOT change for any other reason.",
+			Keyword: "SHOULD NOT",
+			Summary: "Two consecutive complete catalog listings, or two identical first pages with only reads between them, show the same entries under different catalog_version tokens.",
+			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them; and, so that a paged catalog is judged too, two first pages (no cursor) sent with the same arguments with only reads between them (guide, catalog, validate and trace-fetch calls; the later pages of the first listing among them), as the probe catalog-list-again sends. A change made meanwhile by someone else to an entry beyond the first page cannot be seen there, which is one reason this stays a warning.",
+			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_2"}}}]`,
+			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}]`,
+			Check:   checkCallTokenChangedNeedlessly,
+		},
+		{
+			ID: "call-listing-incomplete", Severity: lint.Error, Spec: "Part II §6.3",
+			Quote:   "When additional results remain, the response MUST include `next_cursor`.",
+			Keyword: "MUST",
+			Summary: "A complete catalog listing (no filter, no next_cursor) lacks an entry that a get, or another complete listing, under the same catalog_version returned.",
+			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed; so it was when another listing that also ends without next_cursor (say one without the limit this one sent) shows an entry this one lacks. Entries whose languages exclude the Language asked for are not judged.",
+			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
+			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "next_cursor": "p2", "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
+			Check:   checkCallListingIncomplete,
 		},
 	}
 }
@@ -91,6 +112,163 @@ func checkCallListingCursorRepeats(p *lint.Pass) {
 		// at error (probe-expectation); this finding would only hide it.
 		if c.Succeeded() && next.IsString() && used[chain][next.Text()] && c.Probe == nil {
 			p.Report(next, "this page returned next_cursor %q, a cursor already sent for the same listing of %s: a Client following cursors never reaches the end, so return a cursor for the remaining entries, or none when no results remain", next.Text(), c.Lang.Label())
+		}
+	}
+}
+
+// callSameItems compares two listings as sets of entries keyed by id.
+func callSameItems(a, b *source.Node) bool {
+	ia, ib := a.Objects(), b.Objects()
+	if len(ia) != len(ib) || len(ia) != len(a.Kids()) || len(ib) != len(b.Kids()) {
+		return false
+	}
+	byID := map[string]*source.Node{}
+	for _, e := range ia {
+		id, ok := e.Str("id")
+		if !ok || byID[id] != nil {
+			return false
+		}
+		byID[id] = e
+	}
+	for _, e := range ib {
+		id, _ := e.Str("id")
+		if !source.Equal(byID[id], e) {
+			return false
+		}
+	}
+	return true
+}
+
+func checkCallTokenChangedNeedlessly(p *lint.Pass) {
+	last := map[*snapshot.Language]*snapshot.Call{}
+	for j, c := range p.Snap.Calls {
+		if _, ok := rulekit.CatalogVersion(c); !ok || c.Lang == nil {
+			continue
+		}
+		prev := last[c.Lang]
+		last[c.Lang] = c
+		what := "two complete listings"
+		if prev == nil || !rulekit.CompleteListing(prev) || !rulekit.CompleteListing(c) {
+			if prev = callEarlierFirstPage(p.Snap.Calls, j); prev == nil {
+				continue
+			}
+			what = "two first pages of the same list request (only reads between them)"
+		}
+		a, _ := prev.StructuredContent.Str("catalog_version")
+		b, _ := c.StructuredContent.Str("catalog_version")
+		if a != b && callSameItems(prev.StructuredContent.Get("items"), c.StructuredContent.Get("items")) {
+			p.Report(c.StructuredContent.Get("catalog_version"), "catalog_version changed from %q to %q between %s with the same entries: change the token only when a visible entry is added, removed or changed", a, b, what)
+		}
+	}
+}
+
+// callEarlierFirstPage returns the nearest earlier first page (a list
+// without cursor) of the same Language when it was sent with the same
+// arguments as calls[j], itself such a page, and only reads lie between them (the later pages
+// of its own listing among them), so that only a change made by someone
+// else could have moved the catalog; or nil.
+func callEarlierFirstPage(calls []*snapshot.Call, j int) *snapshot.Call {
+	c := calls[j]
+	if !callFirstPage(c) {
+		return nil
+	}
+	for i := j - 1; i >= 0; i-- {
+		d := calls[i]
+		if !rulekit.Read(d) {
+			return nil
+		}
+		if callFirstPage(d) && d.Lang == c.Lang {
+			if source.Equal(d.Arguments, c.Arguments) {
+				return d
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+func callFirstPage(c *snapshot.Call) bool {
+	return c.Op == snapshot.OpCatalog && c.Verb == string(types.VerbList) && c.Succeeded() && c.Lang != nil &&
+		c.Arg("cursor") == nil && c.StructuredContent.Get("items").IsArray()
+}
+
+// callUsableBy reports whether an entry may be referenced by Language l:
+// an entry without languages serves every Language (Part II §5.4).
+func callUsableBy(e *source.Node, l *snapshot.Language) bool {
+	ls := e.Get("languages")
+	if !ls.IsArray() {
+		return true
+	}
+	for _, n := range ls.Kids() {
+		if n.IsString() && n.Text() == l.Name {
+			return true
+		}
+	}
+	return false
+}
+
+func checkCallListingIncomplete(p *lint.Pass) {
+	type key struct {
+		lang *snapshot.Language
+		cv   string
+	}
+	listed := map[key]map[string]bool{}
+	var gets, completes []*snapshot.Call
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		if c.Lang == nil || !c.Succeeded() {
+			continue
+		}
+		cv, ok := c.StructuredContent.Str("catalog_version")
+		if !ok {
+			continue
+		}
+		switch {
+		case rulekit.CompleteListing(c):
+			ids := map[string]bool{}
+			for _, e := range c.StructuredContent.Get("items").Objects() {
+				if id, ok := e.Str("id"); ok {
+					ids[id] = true
+				}
+			}
+			listed[key{c.Lang, cv}] = ids
+			completes = append(completes, c)
+		case c.Verb == string(types.VerbGet) && c.StructuredContent.Get("entry").IsObject():
+			gets = append(gets, c)
+		}
+	}
+	for _, c := range gets {
+		cv, _ := c.StructuredContent.Str("catalog_version")
+		ids := listed[key{c.Lang, cv}]
+		e := c.StructuredContent.Get("entry")
+		id, ok := e.Str("id")
+		if ids == nil || !ok || ids[id] || !callUsableBy(e, c.Lang) {
+			continue
+		}
+		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label())
+	}
+	// Two listings that both claim to be complete (a limit is no filter)
+	// must hold the same entries: one that lacks an entry the other
+	// shows stopped early without next_cursor.
+	for _, a := range completes {
+		cv, _ := a.StructuredContent.Str("catalog_version")
+		have := map[string]bool{}
+		for _, e := range a.StructuredContent.Get("items").Objects() {
+			if id, ok := e.Str("id"); ok {
+				have[id] = true
+			}
+		}
+	other:
+		for _, b := range completes {
+			bcv, _ := b.StructuredContent.Str("catalog_version")
+			if b == a || b.Lang != a.Lang || bcv != cv {
+				continue
+			}
+			for _, e := range b.StructuredContent.Get("items").Objects() {
+				if id, ok := e.Str("id"); ok && !have[id] && callUsableBy(e, a.Lang) {
+					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(a.StructuredContent, "this listing of %s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), id, cv)
+					break other
+				}
+			}
 		}
 	}
 }

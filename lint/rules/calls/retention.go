@@ -69,7 +69,7 @@ func checkCallStoredRunMissing(p *lint.Pass) {
 	for j, c := range calls {
 		switch c.Op {
 		case snapshot.OpExecute:
-			if rulekit.True(c.Arg(types.ArgStore)) && callStarted(c) && callRunID(c) != "" {
+			if rulekit.True(c.Arg(types.ArgStore)) && rulekit.Started(c) && callRunID(c) != "" {
 				stored[callRunID(c)] = j
 			}
 		case snapshot.OpTraceFetch:

@@ -75,15 +75,6 @@ func callIsLoop(c *snapshot.Call) bool {
 	return c.Op == snapshot.OpValidate || c.Op == snapshot.OpExecute || c.Op == snapshot.OpTraceFetch
 }
 
-// callPresent returns a request member that carries a value: a member sent
-// as null is read as absent, since Clients send either for "not given".
-func callPresent(c *snapshot.Call, name string) *source.Node {
-	if v := c.Arg(name); v != nil && !v.IsNull() {
-		return v
-	}
-	return nil
-}
-
 // callStructural reports whether the request has a structural fault
 // against the tool's inputSchema: arguments that are not an object, a
 // missing required member, or a member of the wrong JSON type. Those are
@@ -185,7 +176,7 @@ func checkCallCarrierLoopFault(p *lint.Pass) {
 // store and idempotency checks, which have rules of their own), with the
 // value to point at.
 func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, string) {
-	ref := callPresent(c, types.ArgProgramRef)
+	ref := rulekit.Present(c, types.ArgProgramRef)
 	if s.Tool(c.Name).ProgramDeclaration() != nil {
 		switch n := c.Programs; {
 		case n > 0 && ref != nil:
@@ -256,7 +247,7 @@ func checkCallStoreUnsupported(p *lint.Pass) {
 			if at, _ := callExecuteFault(p.Snap, c); at != nil {
 				continue
 			}
-			if c.ErrorKind == string(types.ErrNotFound) && callPresent(c, types.ArgProgramRef) != nil {
+			if c.ErrorKind == string(types.ErrNotFound) && rulekit.Present(c, types.ArgProgramRef) != nil {
 				continue
 			}
 			if c.ErrorKind != string(types.ErrUnsupported) {

@@ -63,16 +63,6 @@ func callRunRules() []*lint.Rule {
 			Check:   checkCallIdempotentReplay,
 		},
 		{
-			ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
-			Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
-			Keyword: "MUST",
-			Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
-			Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
-			Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
-			Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
-			Check:   checkCallExecuteRunsInvalid,
-		},
-		{
 			ID: "call-output-on-failure", Severity: lint.Error, Spec: "Part II §6.5",
 			Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
 			Keyword: "MUST",
@@ -81,16 +71,6 @@ func callRunRules() []*lint.Rule {
 			Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
 			Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
 			Check:   checkCallOutputOnFailure,
-		},
-		{
-			ID: "call-trace-step-duplicate", Severity: lint.Error, Spec: "Part II §5.8.2",
-			Quote:   "Every executed step: MUST appear exactly once as a top-level entry;",
-			Keyword: "MUST",
-			Summary: "A recorded trace lists the same step identifier twice.",
-			Doc:     "A trace is a flat log in which every executed step appears exactly once; repeated executions are told apart by their identifiers, #n for each loop iteration and a calling-entry prefix for an expanded sub-program (Part II §5.8.2). Two entries with one identifier make the log ambiguous: a Client verifying its mission cannot tell a step that ran twice from one reported twice, nor which outcome is the step's.",
-			Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
-			Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify#1", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify#2", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
-			Check:   checkCallTraceStepDuplicate,
 		},
 		{
 			ID: "call-success-status", Severity: lint.Error, Spec: "Part II §5.7",
@@ -102,6 +82,16 @@ func callRunRules() []*lint.Rule {
 			Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}`,
 			Check:   checkCallSuccessStatus,
 		},
+		{
+			ID: "call-drifted-ref-ran", Severity: lint.Error, Spec: "Part II §5.4, §6.5.2",
+			Quote:   "A mismatch is terminal for that reference. The program MUST be promoted again, producing a new reference and a new baseline.",
+			Keyword: "MUST",
+			Summary: "A program_ref refused with promotion_drift was later run under the same reference.",
+			Doc:     "A promoted program records a baseline of the catalog fields it depends on; once execute finds a difference and refuses with promotion_drift, the reference is dead, and only a new promotion, with a new reference, may run the program again (Part II §5.4). A later Run under the old reference executes a program whose assumptions the Server itself declared broken.",
+			Bad:     `[{"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "promotion_drift", "error": "lock.dock_door changed"}}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "promotion_drift", "error": "lock.dock_door changed"}}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": false, "status": "promotion_drift", "error": "lock.dock_door changed"}}}}]`,
+			Check:   checkCallDriftedRefRan,
+		},
 	}
 }
 
@@ -109,21 +99,6 @@ func callRunRules() []*lint.Rule {
 func callRunID(c *snapshot.Call) string {
 	id, _ := c.StructuredContent.Str(types.ArgRunID)
 	return id
-}
-
-// callStarted reports whether an execute call was answered with a Run that
-// started: refused Runs (validation_error, catalog_drift, promotion_drift)
-// never ran.
-func callStarted(c *snapshot.Call) bool {
-	if !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
-		return false
-	}
-	status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
-	switch types.OutcomeStatus(status) {
-	case types.StatusValidationError, types.StatusCatalogDrift, types.StatusPromotionDrift:
-		return false
-	}
-	return true
 }
 
 // checkCallRefusedFetched reads the fetched outcome: the reserved refusal
@@ -180,7 +155,7 @@ func callSameRun(exec, fetch *snapshot.Call) bool {
 // callContextSupplied reports whether a request supplies context: null
 // and an empty object are read as none.
 func callContextSupplied(c *snapshot.Call) *source.Node {
-	v := callPresent(c, types.ArgContext)
+	v := rulekit.Present(c, types.ArgContext)
 	if v == nil || v.IsObject() && len(v.Kids()) == 0 {
 		return nil
 	}
@@ -203,23 +178,10 @@ func checkCallContextWithoutSchema(p *lint.Pass) {
 	}
 }
 
-// callCatalogVersion returns the catalog_version a result reports for a
-// Language: catalog responses (including a failed get) and validate
-// responses carry it.
-func callCatalogVersion(c *snapshot.Call) (string, bool) {
-	if c.Op != snapshot.OpCatalog && c.Op != snapshot.OpValidate {
-		return "", false
-	}
-	if c.Channel != snapshot.ChannelResult && c.Channel != snapshot.ChannelRequestError {
-		return "", false
-	}
-	return c.StructuredContent.Str("catalog_version")
-}
-
 func checkCallStaleToken(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		if c.Op != snapshot.OpExecute || c.Lang == nil || !callStarted(c) {
+		if c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Started(c) {
 			continue
 		}
 		tok := c.Arg(types.ArgExpectedCatalogVersion)
@@ -228,12 +190,12 @@ func checkCallStaleToken(p *lint.Pass) {
 		}
 		before, after := "", []string{}
 		for j := i - 1; j >= 0 && before == ""; j-- {
-			if v, ok := callCatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
+			if v, ok := rulekit.CatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
 				before = v
 			}
 		}
 		for _, d := range calls[i+1:] {
-			if v, ok := callCatalogVersion(d); ok && d.Lang == c.Lang {
+			if v, ok := rulekit.CatalogVersion(d); ok && d.Lang == c.Lang {
 				after = append(after, v)
 			}
 		}
@@ -262,7 +224,7 @@ func callRunnable(c *snapshot.Call) (string, *source.Node) {
 	if c.Program != nil {
 		return c.ProgramArg, c.Program
 	}
-	if ref := callPresent(c, types.ArgProgramRef); ref != nil {
+	if ref := rulekit.Present(c, types.ArgProgramRef); ref != nil {
 		return types.ArgProgramRef, ref
 	}
 	return "", nil
@@ -276,7 +238,7 @@ func callSameRequest(a, b *snapshot.Call) bool {
 	if an == "" || an != bn || !source.Equal(av, bv) {
 		return false
 	}
-	return source.Equal(callPresent(a, types.ArgInput), callPresent(b, types.ArgInput))
+	return source.Equal(rulekit.Present(a, types.ArgInput), rulekit.Present(b, types.ArgInput))
 }
 
 // callSameSelectors reports whether two execute requests agree on the
@@ -285,7 +247,7 @@ func callSameRequest(a, b *snapshot.Call) bool {
 // agree on them too, so a server keying on them is not faulted.
 func callSameSelectors(a, b *snapshot.Call) bool {
 	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
-		if !source.Equal(callPresent(a, m), callPresent(b, m)) {
+		if !source.Equal(rulekit.Present(a, m), rulekit.Present(b, m)) {
 			return false
 		}
 	}
@@ -340,7 +302,7 @@ func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
 			if callIdempotent(c.Lang) || i == j-1 && callWithinProbeRun(s.Calls, i, j) {
 				out[c] = s.Calls[i]
 			}
-		} else if callStarted(c) {
+		} else if rulekit.Started(c) {
 			first[k] = j
 		}
 	}
@@ -349,56 +311,13 @@ func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
 
 func checkCallIdempotentReplay(p *lint.Pass) {
 	for c, f := range callFirstRuns(p.Snap) {
-		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !callStarted(c) {
+		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !rulekit.Started(c) {
 			continue
 		}
 		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
 			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text(), first)
 		}
 	}
-}
-
-func checkCallExecuteRunsInvalid(p *lint.Pass) {
-	calls := p.Snap.Calls
-	for i, v := range calls {
-		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
-			continue
-		}
-		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth() || !callHasError(v) {
-			continue
-		}
-		cv, hasCV := v.StructuredContent.Str("catalog_version")
-		for _, x := range calls[i+1:] {
-			if x.Lang != v.Lang {
-				continue
-			}
-			if other, ok := callCatalogVersion(x); ok && (!hasCV || other != cv) {
-				break // the catalog may have moved: validity may differ
-			}
-			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !source.Equal(x.Program, v.Program) ||
-				!source.Equal(callPresent(x, types.ArgContext), callPresent(v, types.ArgContext)) {
-				continue
-			}
-			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
-				continue
-			}
-			if callStarted(x) {
-				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
-			}
-		}
-	}
-}
-
-// callHasError reports whether a validate response carries an
-// error-severity diagnostic: a valid: false without one is a defect of its
-// own (result-valid-mismatch), not evidence that the program is invalid.
-func callHasError(v *snapshot.Call) bool {
-	for _, d := range v.StructuredContent.Get("diagnostics").Objects() {
-		if sev, _ := d.Str("severity"); sev == "error" {
-			return true
-		}
-	}
-	return false
 }
 
 func checkCallOutputOnFailure(p *lint.Pass) {
@@ -416,25 +335,6 @@ func checkCallOutputOnFailure(p *lint.Pass) {
 	}
 }
 
-func checkCallTraceStepDuplicate(p *lint.Pass) {
-	for _, c := range p.Snap.Calls {
-		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
-			continue
-		}
-		seen := map[string]bool{}
-		for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
-			id := s.Get("id")
-			if !id.IsString() {
-				continue
-			}
-			if seen[id.Text()] {
-				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program", id.Text())
-			}
-			seen[id.Text()] = true
-		}
-	}
-}
-
 func checkCallSuccessStatus(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
@@ -444,6 +344,24 @@ func checkCallSuccessStatus(p *lint.Pass) {
 		// A reserved status with the wrong ok is result-outcome-reserved-status's.
 		if st := o.Get("status"); rulekit.True(o.Get("ok")) && st.IsString() && !types.OutcomeStatus(st.Text()).IsReserved() {
 			p.Report(st, "the Run outcome has ok: true but status %q: a Run that completed successfully reports the reserved status success", st.Text())
+		}
+	}
+}
+
+func checkCallDriftedRefRan(p *lint.Pass) {
+	drifted := map[string]bool{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		ref := rulekit.Present(c, types.ArgProgramRef)
+		if !ref.IsString() || c.Program != nil || !c.Succeeded() {
+			continue
+		}
+		key := c.Name + "\x00" + ref.Text()
+		status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
+		switch {
+		case status == string(types.StatusPromotionDrift):
+			drifted[key] = true
+		case drifted[key] && rulekit.Started(c):
+			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text())
 		}
 	}
 }

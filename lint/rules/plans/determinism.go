@@ -1,7 +1,8 @@
-package calls
+package plans
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -47,18 +48,6 @@ func callDeterminismRules() []*lint.Rule {
 	}
 }
 
-// callRead reports whether a call leaves the Server's state as it found
-// it: the learn and lookup operations, validate (Part II §6.4), the trace
-// fetch door and the manifest. An execute or a server tool of its own may
-// change what a later answer depends on.
-func callRead(c *snapshot.Call) bool {
-	switch c.Op {
-	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:
-		return true
-	}
-	return c.Name == types.ToolManifest
-}
-
 // callValidatePairs pairs each successful validate call with the nearest
 // earlier one of the same request (Language, program and context) when
 // nothing that could change the answer lies between them: both name one
@@ -88,7 +77,7 @@ func callValidatePairs(s *snapshot.Snapshot) [][2]*snapshot.Call {
 		for n := len(prev) - 1; n >= 0; n-- {
 			i := prev[n]
 			v := calls[i]
-			if !source.Equal(v.Program, w.Program) || !source.Equal(callPresent(v, types.ArgContext), callPresent(w, types.ArgContext)) {
+			if !source.Equal(v.Program, w.Program) || !source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(w, types.ArgContext)) {
 				continue
 			}
 			if callSameSnapshot(calls[i : j+1]) {
@@ -116,12 +105,12 @@ func callSameSnapshot(span []*snapshot.Call) bool {
 	}
 	for _, c := range span[1 : len(span)-1] {
 		if okA {
-			if v, ok := callCatalogVersion(c); ok && c.Lang == first.Lang && v != a {
+			if v, ok := rulekit.CatalogVersion(c); ok && c.Lang == first.Lang && v != a {
 				return false
 			}
 			continue
 		}
-		if !callRead(c) || c.Op == snapshot.OpCatalog && c.Lang == first.Lang {
+		if !rulekit.Read(c) || c.Op == snapshot.OpCatalog && c.Lang == first.Lang {
 			return false
 		}
 	}

@@ -1,16 +1,18 @@
-package calls
+package plans
 
 import (
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
 // These rules hold a plan, the trace of the same program and the catalog
-// of the same catalog_version to one another (Part II §5.6, §5.8.4, §6.4).
+// of the same catalog_version to one another, and a validate verdict to
+// the execute of the same program (Part II §5.6, §5.8.4, §6.4, §6.5.2).
 func callProgramRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
@@ -54,16 +56,6 @@ func callProgramRules() []*lint.Rule {
 			Check:   checkCallValidateVersionStale,
 		},
 		{
-			ID: "call-program-ref-undeclared", Severity: lint.Error, Spec: "Part III §4.6",
-			Quote:   "An execute tool supporting promoted programs MUST still declare `program_ref` in `properties`.",
-			Keyword: "MUST",
-			Summary: "An execute tool answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref.",
-			Doc:     "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a Run, started or refused with promotion_drift or catalog_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way.",
-			Bad:     `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
-			Good:    `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
-			Check:   checkCallProgramRefUndeclared,
-		},
-		{
 			ID: "call-trace-step-id-context", Severity: lint.Warning, Spec: "Part II §5.8.2, §5.8.3", Policy: lint.PolicyContradiction,
 			Quote:   "For each loop enclosing the step, from outermost to innermost, append: #n",
 			Summary: "A trace identifier's #n suffixes do not match the loops the plan places its step in, or it carries a sub-program prefix without trace_subprogram expanded or without an earlier calling entry.",
@@ -71,6 +63,16 @@ func callProgramRules() []*lint.Rule {
 			Bad:     `plan steps [{"id": "lobby_on", ...}]   trace steps [{"id": "lobby_on#1", ...}]`,
 			Good:    `plan steps [{"id": "lobby_on", ...}]   trace steps [{"id": "lobby_on", ...}]`,
 			Check:   checkCallTraceStepIDContext,
+		},
+		{
+			ID: "call-execute-runs-invalid-program", Severity: lint.Error, Spec: "Part II §6.5.2",
+			Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
+			Keyword: "MUST",
+			Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
+			Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
+			Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
+			Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
+			Check:   checkCallExecuteRunsInvalid,
 		},
 	}
 }
@@ -84,18 +86,18 @@ func callProgramRules() []*lint.Rule {
 // catalog_version" (Part II §5.8.4); any doubt pairs nothing.
 func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node) {
 	x := calls[i]
-	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !callStarted(x) || !callOwnTrace(x) {
+	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !rulekit.Started(x) || !callOwnTrace(x) {
 		return nil, nil
 	}
-	expected, hasExpected := callPresent(x, types.ArgExpectedCatalogVersion).Value().(string)
+	expected, hasExpected := rulekit.Present(x, types.ArgExpectedCatalogVersion).Value().(string)
 	for j := i - 1; j >= 0; j-- {
 		v := calls[j]
 		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
-			!source.Equal(callPresent(v, types.ArgContext), callPresent(x, types.ArgContext)) {
+			!source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(x, types.ArgContext)) {
 			continue
 		}
 		cv, _ := v.StructuredContent.Str("catalog_version")
-		if !callAccepted(v) || !v.StructuredContent.Get("plan").IsObject() {
+		if !rulekit.Accepted(v) || !v.StructuredContent.Get("plan").IsObject() {
 			return nil, nil
 		}
 		if hasExpected {
@@ -105,7 +107,7 @@ func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node
 			return v, v.StructuredContent.Get("plan")
 		}
 		for k := j + 1; k < i; k++ {
-			if other, ok := callCatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
+			if other, ok := rulekit.CatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
 				return nil, nil
 			}
 		}
@@ -207,7 +209,7 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 	listed := map[key]map[string]bool{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok || c.Lang == nil || !callCompleteListing(c) {
+		if !ok || c.Lang == nil || !rulekit.CompleteListing(c) {
 			continue
 		}
 		ids := map[string]bool{}
@@ -220,7 +222,7 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok || c.Lang == nil || !callAccepted(c) {
+		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		ids := listed[key{c.Lang, cv}]
@@ -235,22 +237,10 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 	}
 }
 
-// callReadOnlyOp reports whether a call is a Pilotage operation that
-// cannot change the catalog: a guide, catalog or trace read, or validate,
-// which is side-effect free (Part II §6.4). Anything else recorded, an
-// execute or a tool outside Pilotage, may have changed it.
-func callReadOnlyOp(c *snapshot.Call) bool {
-	switch c.Op {
-	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:
-		return true
-	}
-	return c.Name == types.ToolManifest
-}
-
 func checkCallValidateVersionStale(p *lint.Pass) {
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		got, ok := callCatalogVersion(c)
+		got, ok := rulekit.CatalogVersion(c)
 		if c.Op != snapshot.OpValidate || !ok || c.Lang == nil || !c.Succeeded() {
 			continue
 		}
@@ -259,10 +249,10 @@ func checkCallValidateVersionStale(p *lint.Pass) {
 		near := func(step int) (string, bool) {
 			for j := i + step; j >= 0 && j < len(calls); j += step {
 				d := calls[j]
-				if !callReadOnlyOp(d) {
+				if !rulekit.Read(d) {
 					return "", false
 				}
-				if cv, ok := callCatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
+				if cv, ok := rulekit.CatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
 					return cv, true
 				}
 			}
@@ -342,19 +332,45 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 	}
 }
 
-func checkCallProgramRefUndeclared(p *lint.Pass) {
-	reported := map[*snapshot.Tool]bool{}
-	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
-		ref := callPresent(c, types.ArgProgramRef)
-		t := p.Snap.Tool(c.Name)
-		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+func checkCallExecuteRunsInvalid(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, v := range calls {
+		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
 			continue
 		}
-		props := t.InputSchema.Get("properties")
-		if !props.IsObject() || props.Has(types.ArgProgramRef) {
+		if valid := v.StructuredContent.Get("valid"); !valid.IsBool() || valid.Truth() || !callHasError(v) {
 			continue
 		}
-		reported[t] = true
-		p.With(lint.Also{Node: ref, Note: "a recorded request it answered with a Run"}).Report(props, "%s answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref: add \"program_ref\": {\"type\": \"string\"} to its properties", c.Name)
+		cv, hasCV := v.StructuredContent.Str("catalog_version")
+		for _, x := range calls[i+1:] {
+			if x.Lang != v.Lang {
+				continue
+			}
+			if other, ok := rulekit.CatalogVersion(x); ok && (!hasCV || other != cv) {
+				break // the catalog may have moved: validity may differ
+			}
+			if x.Op != snapshot.OpExecute || x.ProgramArg != v.ProgramArg || !source.Equal(x.Program, v.Program) ||
+				!source.Equal(rulekit.Present(x, types.ArgContext), rulekit.Present(v, types.ArgContext)) {
+				continue
+			}
+			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
+				continue
+			}
+			if rulekit.Started(x) {
+				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
+			}
+		}
 	}
+}
+
+// callHasError reports whether a validate response carries an
+// error-severity diagnostic: a valid: false without one is a defect of its
+// own (result-valid-mismatch), not evidence that the program is invalid.
+func callHasError(v *snapshot.Call) bool {
+	for _, d := range v.StructuredContent.Get("diagnostics").Objects() {
+		if sev, _ := d.Str("severity"); sev == "error" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,260 @@
+package plans
+
+import (
+	"strings"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
+)
+
+// callPlanRules judge the steps of one recorded plan or trace: identifiers
+// the trace grammar reserves or repeats, calls in a Language without a
+// catalog, a trace entry without the calls its plan step names, and risk
+// beyond what the called entry allows.
+func callPlanRules() []*lint.Rule {
+	return []*lint.Rule{
+		{
+			ID: "call-plan-step-id-reserved", Severity: lint.Error, Spec: "Part II §3.4",
+			Quote:   "A Server MUST reject a program containing either reserved character in a program step identifier and MUST report the violation through a diagnostic.",
+			Keyword: "MUST",
+			Summary: "A validate call answered valid: true with a plan whose step identifier contains / or #.",
+			Doc:     "Trace identifiers append #n for loop iterations and use / for expanded sub-programs (Part II §5.8.2), so a program step identifier containing either character makes base-identifier recovery ambiguous; the Server must refuse such a program with a diagnostic (Part II §3.4). A plan carrying one shows the program was accepted.",
+			Bad:     `{"valid": true, "diagnostics": [], "plan": {"steps": [{"id": "lights/on", "risk": "write", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}, "calls": "light.lobby"}]}}`,
+			Good:    `{"valid": true, "diagnostics": [], "plan": {"steps": [{"id": "lights_on", "risk": "write", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}, "calls": "light.lobby"}]}}`,
+			Check:   checkCallPlanStepIDReserved,
+		},
+		{
+			ID: "call-calls-without-catalog", Severity: lint.Error, Spec: "Part II §3.2, §4.3",
+			Quote:   "A Language with environment-bound names MUST declare `catalog`.",
+			Keyword: "MUST",
+			Summary: "A recorded plan or trace of a Language that does not declare catalog has a step naming a catalog entry in calls.",
+			Doc:     "calls names the catalog entry or promoted program a step invokes (Part II §5.6, §5.8): a Language whose programs invoke such names has environment-bound names, and must declare catalog so that Clients can look them up and validation can check them (Part II §3.2, §4.3). A step with calls in a Language without catalog shows names the Client had no way to discover.",
+			Bad:     `{"manifest": {"languages": [{"name": "flow/1", "capabilities": {"guides": true, "validate": true, "plan": true}}]}, "plan": {"steps": [{"id": "on", "calls": "light.lobby"}]}}`,
+			Good:    `{"manifest": {"languages": [{"name": "flow/1", "capabilities": {"guides": true, "catalog": true, "validate": true, "plan": true}}]}, "plan": {"steps": [{"id": "on", "calls": "light.lobby"}]}}`,
+			Check:   checkCallCallsWithoutCatalog,
+		},
+		{
+			ID: "call-trace-calls-missing", Severity: lint.Error, Spec: "Part II §5.8.4",
+			Quote:   "Every trace entry that invokes a catalog entry MUST identify it in `calls`.",
+			Keyword: "MUST",
+			Summary: "A trace entry lacks calls although the recorded plan of the same program says its step invokes a catalog entry.",
+			Doc:     "The Host approved the catalog entries the plan's calls named, and mission verification checks that the trace invoked those and only those (Part II §5.8.4, §7.3). A trace entry that ran an invoking step without naming the entry hides what was actually touched. The rule reads the plan of the nearest earlier valid validate call of the same program and context, judges only immediate Runs and test runs (a deploy Run's trace is an installation trace), and skips entries whose step failed, which may not have reached the call.",
+			Bad:     `{"plan": {"steps": [{"id": "unlock_dock", "calls": "lock.dock_door"}]}, "trace": {"level": "full", "steps": [{"id": "unlock_dock", "input": {"action": "unlock"}, "output": {"locked": false}, "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+			Good:    `{"plan": {"steps": [{"id": "unlock_dock", "calls": "lock.dock_door"}]}, "trace": {"level": "full", "steps": [{"id": "unlock_dock", "calls": "lock.dock_door", "input": {"action": "unlock"}, "output": {"locked": false}, "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+			Check:   checkCallTraceCallsMissing,
+		},
+		{
+			ID: "call-plan-step-riskier-than-entry", Severity: lint.Warning, Spec: "Part II §5.3, §5.4, §5.6", Policy: lint.PolicyContradiction,
+			Summary: "A plan step's risk_hints claim an effect that the risk_hints of the catalog entry it calls rule out.",
+			Doc:     "A catalog entry's risk_hints state the maximum effect of the entry (Part II §5.4), and a plan step's risk_hints the risk of this use of it (Part II §5.6). A step that is destructive or open-world while its entry is not, or that writes while its entry is read-only, contradicts one of the two claims the Host's risk gate relies on (Part II §7.3). The entry is read from recorded catalog responses of the same Language.",
+			Bad:     `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": true, "openWorld": false}}]}}`,
+			Good:    `{"entry": {"id": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}, "plan": {"steps": [{"id": "on", "calls": "light.lobby", "risk_hints": {"readOnly": false, "destructive": false, "openWorld": false}}]}}`,
+			Check:   checkCallStepRiskierThanEntry,
+		},
+		{
+			ID: "call-trace-step-duplicate", Severity: lint.Error, Spec: "Part II §5.8.2",
+			Quote:   "Every executed step: MUST appear exactly once as a top-level entry;",
+			Keyword: "MUST",
+			Summary: "A recorded trace lists the same step identifier twice.",
+			Doc:     "A trace is a flat log in which every executed step appears exactly once; repeated executions are told apart by their identifiers, #n for each loop iteration and a calling-entry prefix for an expanded sub-program (Part II §5.8.2). Two entries with one identifier make the log ambiguous: a Client verifying its mission cannot tell a step that ran twice from one reported twice, nor which outcome is the step's.",
+			Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+			Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "summary", "steps": [{"id": "notify#1", "outcome": {"ok": true, "status": "success", "error": null}}, {"id": "notify#2", "outcome": {"ok": true, "status": "success", "error": null}}]}}`,
+			Check:   checkCallTraceStepDuplicate,
+		},
+	}
+}
+
+func checkCallPlanStepIDReserved(p *lint.Pass) {
+	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
+		if !rulekit.Accepted(c) {
+			continue
+		}
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
+			if id := s.Get("id"); id.IsString() && strings.ContainsAny(id.Text(), "/#") {
+				p.Report(id, "%s accepted a program whose step identifier %q contains / or #, which trace identifiers reserve: reject it with a diagnostic", c.Name, id.Text())
+			}
+		}
+	}
+}
+
+func checkCallCallsWithoutCatalog(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		l := c.Lang
+		if l == nil || !l.Caps.Exists() || l.Caps.Declared(string(types.CapCatalog)) || !c.Succeeded() {
+			continue
+		}
+		var steps []*source.Node
+		switch c.Op {
+		case snapshot.OpValidate:
+			steps = c.StructuredContent.Path("plan", "steps").Objects()
+		case snapshot.OpExecute, snapshot.OpTraceFetch:
+			steps = c.StructuredContent.Path("trace", "steps").Objects()
+		}
+		for _, s := range steps {
+			if calls := s.Get("calls"); calls.IsString() {
+				p.Report(calls, "step %s invokes %q although %s does not declare catalog: a Language whose programs invoke environment-bound names declares catalog", callStepLabel(s), calls.Text(), l.Label())
+				break
+			}
+		}
+	}
+}
+
+func callStepLabel(s *source.Node) string {
+	if id, ok := s.Str("id"); ok {
+		return "\"" + id + "\""
+	}
+	return "without id"
+}
+
+// callBaseID recovers the program step identifier of a trace entry (Part
+// II §5.8.2): the segment after the final /, without # suffixes.
+func callBaseID(id string) string {
+	if i := strings.LastIndexByte(id, '/'); i >= 0 {
+		id = id[i+1:]
+	}
+	if i := strings.IndexByte(id, '#'); i >= 0 {
+		id = id[:i]
+	}
+	return id
+}
+
+// callOwnTrace reports whether an execute call's trace describes the
+// program's own execution: an immediate Run or a test run, not a deploy
+// Run's installation trace.
+func callOwnTrace(c *snapshot.Call) bool {
+	if rulekit.True(c.Arg(types.ArgTestRun)) {
+		return true
+	}
+	exec, _ := c.Lang.Node.Str("execution")
+	mode, _ := c.Arguments.Str(types.ArgMode)
+	return exec == string(types.ExecutionImmediate) || exec == string(types.ExecutionBoth) && mode == string(types.RunImmediate)
+}
+
+// callPlanFor returns the plan of the nearest earlier valid validate call
+// of the same program and context as execute call i, or nil.
+func callPlanFor(calls []*snapshot.Call, i int) *source.Node {
+	x := calls[i]
+	for j := i - 1; j >= 0; j-- {
+		v := calls[j]
+		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
+			!source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(x, types.ArgContext)) {
+			continue
+		}
+		if !rulekit.Accepted(v) {
+			return nil
+		}
+		return v.StructuredContent.Get("plan")
+	}
+	return nil
+}
+
+func checkCallTraceCallsMissing(p *lint.Pass) {
+	calls := p.Snap.Calls
+	for i, c := range calls {
+		if c.Op != snapshot.OpExecute || c.Program == nil || c.Lang == nil || !rulekit.Started(c) || !callOwnTrace(c) {
+			continue
+		}
+		plan := callPlanFor(calls, i)
+		invokes := map[string]string{}
+		for _, s := range plan.Get("steps").Objects() {
+			id, ok1 := s.Str("id")
+			target, ok2 := s.Str("calls")
+			if ok1 && ok2 {
+				invokes[id] = target
+			}
+		}
+		if len(invokes) == 0 {
+			continue
+		}
+		for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
+			id, ok := s.Str("id")
+			target := invokes[callBaseID(id)]
+			if !ok || target == "" || s.Has("calls") || !rulekit.True(s.Path("outcome", "ok")) {
+				continue
+			}
+			p.ReportMissing(s, "trace entry %q ran a step that invokes %q (per the recorded plan) but carries no calls: name the invoked entry in calls", id, target)
+		}
+	}
+}
+
+// callHint reads one boolean risk hint; an absent hint is unknown.
+func callHint(hints *source.Node, name string) (value, known bool) {
+	v := hints.Get(name)
+	return v.IsBool() && v.Truth(), v.IsBool()
+}
+
+// callRiskier names the hint by which step claims more than entry allows,
+// or "".
+func callRiskier(step, entry *source.Node) string {
+	for _, h := range []string{"destructive", "openWorld"} {
+		s, ks := callHint(step, h)
+		e, ke := callHint(entry, h)
+		if ks && ke && s && !e {
+			return h + ": true"
+		}
+	}
+	s, ks := callHint(step, "readOnly")
+	e, ke := callHint(entry, "readOnly")
+	if ks && ke && !s && e {
+		return "readOnly: false"
+	}
+	return ""
+}
+
+func checkCallStepRiskierThanEntry(p *lint.Pass) {
+	entries := map[*snapshot.Language]map[string]*source.Node{}
+	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
+		if !c.Succeeded() || c.Lang == nil {
+			continue
+		}
+		list := c.StructuredContent.Get("items").Objects()
+		if e := c.StructuredContent.Get("entry"); e.IsObject() {
+			list = append(list, e)
+		}
+		for _, e := range list {
+			if id, ok := e.Str("id"); ok && e.Get("risk_hints").IsObject() {
+				if entries[c.Lang] == nil {
+					entries[c.Lang] = map[string]*source.Node{}
+				}
+				entries[c.Lang][id] = e
+			}
+		}
+	}
+	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
+		if !rulekit.Accepted(c) || c.Lang == nil {
+			continue
+		}
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
+			target, ok := s.Str("calls")
+			e := entries[c.Lang][target]
+			if !ok || e == nil {
+				continue
+			}
+			if h := callRiskier(s.Get("risk_hints"), e.Get("risk_hints")); h != "" {
+				p.Report(s.Get("risk_hints"), "plan step %s claims %s although entry %q, which it calls, does not: the entry's risk_hints state its maximum effect, so correct one of the two", callStepLabel(s), h, target)
+			}
+		}
+	}
+}
+
+func checkCallTraceStepDuplicate(p *lint.Pass) {
+	for _, c := range p.Snap.Calls {
+		if c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch || !c.Succeeded() {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
+			id := s.Get("id")
+			if !id.IsString() {
+				continue
+			}
+			if seen[id.Text()] {
+				p.Report(id, "step %q appears twice in this trace: every executed step appears once, with #n for each loop iteration and a calling-entry prefix for an expanded sub-program", id.Text())
+			}
+			seen[id.Text()] = true
+		}
+	}
+}
