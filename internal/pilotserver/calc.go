@@ -70,6 +70,7 @@ var Faults = []string{
 	"plan-unlisted",        // plans and traces name entries by an id the one-page catalog never lists
 	"plan-loop-missing",    // plan steps name an enclosing loop the plan has no step for
 	"listing-drops",        // a second one-page listing omits an entry, without next_cursor
+	"validate-stale-token", // validate answers a catalog_version other than the catalog's
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -90,6 +91,10 @@ var ops = []op{
 }
 
 const catalogVersion = "cv-1"
+
+// staleCatalogVersion is the token of a catalog older than the one served,
+// for the validate-stale-token fault.
+const staleCatalogVersion = "cv-0"
 
 const calcPage = 2
 
@@ -356,6 +361,9 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		}
 	}
 	resp := map[string]any{"valid": len(ds) == 0, "diagnostics": ds, "catalog_version": catalogVersion}
+	if p.faultIs("validate-stale-token") {
+		resp["catalog_version"] = staleCatalogVersion
+	}
 	if len(ds) == 0 {
 		refs := []any{}
 		ps := []any{}

@@ -57,6 +57,10 @@ var ObservedBy = map[string][]string{
 	// catalog-list and catalog-list-again are both complete (one page
 	// each); the second lacks what the first shows.
 	"listing-drops": {"catalog-list-again"},
+	// Every validate probe of --probe lies between a catalog token before
+	// it (catalog-changed-since-undeclared) and catalog-list-again after
+	// it, with only reads in between.
+	"validate-stale-token": {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.

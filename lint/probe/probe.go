@@ -333,14 +333,6 @@ var Set = []*Probe{
 		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
 	},
 	{
-		Name: "catalog-list-again", Vector: "PIL-CATALOG-VERSION-STABLE-G",
-		Spec: "Part II §5.4, §6.3", Keyword: "MUST",
-		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
-		Safety: safeRead + " One more first page, sent right after the listing with nothing in between, so that the two tokens compare.",
-		Expect: Expect{Channel: Result, CatalogVersion: true},
-		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
-	},
-	{
 		Name: "catalog-get", Vector: "",
 		Spec: "Part II §6.3", Keyword: "MUST",
 		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
@@ -474,6 +466,21 @@ var Set = []*Probe{
 			a["context"] = bad
 			return one(t.Language.Loop.Validate, a)
 		},
+	},
+	// catalog-list-again comes after the validate probes, not right after
+	// catalog-list: only reads lie between the two listings (gets, and
+	// validations, which MUST change nothing), so their tokens still
+	// compare, and each of those validate answers then has a catalog
+	// token recorded on both sides, which call-validate-catalog-version-stale
+	// needs. The execute probes come later: they count as possibly
+	// changing the catalog.
+	{
+		Name: "catalog-list-again", Vector: "PIL-CATALOG-VERSION-STABLE-G",
+		Spec: "Part II §5.4, §6.3", Keyword: "MUST",
+		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
+		Safety: safeRead + " One more first page, sent after the validate probes with only reads since the listing (validation MUST create no externally observable state change, Part II §6.4), so that the two tokens compare, and so that the token each earlier validate probe answered lies between two catalog tokens.",
+		Expect: Expect{Channel: Result, CatalogVersion: true},
+		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
 	},
 	{
 		Name: "execute-invalid-program", Vector: "PIL-EXECUTE-GUARD-B", Defect: "unparsable_program",

@@ -53,7 +53,7 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-LOOKUP-GET-UNKNOWN-B", Class: ByProbe, Rules: []string{"probe-expectation", "result-request-error-shape"}},
 	{ID: "PIL-LOOKUP-CHANGED-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
 	{ID: "PIL-LOOKUP-UNKNOWN-BASELINE-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-changed-since-baseline-kind"}},
-	{ID: "PIL-CATALOG-VERSION-STABLE-G", Class: ByProbe, Rules: []string{"call-catalog-token-changed-needlessly"}, Note: "On a paged catalog the rule compares the two first pages, which only reads separate."},
+	{ID: "PIL-CATALOG-VERSION-STABLE-G", Class: ByProbe, Rules: []string{"call-catalog-token-changed-needlessly"}, Note: "The rule compares the two first pages, which only reads separate (the gets and the validate probes), so a paged catalog is judged too."},
 	{ID: "PIL-CATALOG-VERSION-BUMPS-G", Class: Setup, Rules: []string{"call-catalog-version-content"}, Note: "Needs a catalog entry to change between two listings; no probe may change a catalog. The rule judges a recorded pair (same token, changed entry)."},
 	{ID: "PIL-VALIDATE-GOOD-G", Class: ByProbeRun, Probes: []string{"validate-program"}, Rules: []string{"result-valid-mismatch", "result-plan-missing", "shape-result", "result-catalog-version-missing"}},
 	{ID: "PIL-VALIDATE-UNKNOWN-NAME-B", Class: Recorded, Rules: []string{"result-valid-mismatch", "result-diagnostic-path-invalid", "result-diagnostic-path-unresolved"}, Note: "The probe cannot write a program in the server's Language that names an entry the catalog lacks."},

@@ -328,6 +328,9 @@ func TestProbeFaultRules(t *testing.T) {
 		{"safe-destructive", "error result-risk-safe-destructive", "catalog-list", false},
 		// The catalog comes on one page, so both listings are complete.
 		{"listing-drops", "error call-listing-incomplete", "catalog-list-again", false},
+		// catalog-list-again follows the validate probes, so each validate
+		// answer has the catalog's token just before and just after it.
+		{"validate-stale-token", "error call-validate-catalog-version-stale", "validate-unparsable,validate-empty,validate-unparsable-again,validate-context-undeclared", false},
 		// Every test run pairs with the plan of validate-program; the
 		// replay returns the first answer, fault and all.
 		{"trace-calls-other", "error call-trace-calls-unplanned", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true},
