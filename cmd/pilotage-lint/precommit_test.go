@@ -42,31 +42,7 @@ func TestPreCommitHook(t *testing.T) {
 	tmp := t.TempDir()
 	repo := filepath.Join(tmp, "sample")
 	must(t, os.MkdirAll(filepath.Join(repo, "snapshots"), 0o755))
-	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
-	env := append(os.Environ(),
-		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
-		// Reuse the module cache instead of downloading into the hook's
-		// fresh GOPATH.
-		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
-		"NO_COLOR=1",
-	)
-	sh := func(wantOK bool, name string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir, cmd.Env = repo, env
-		timer := time.AfterFunc(8*time.Minute, func() {
-			if cmd.Process != nil {
-				cmd.Process.Kill()
-			}
-		})
-		defer timer.Stop()
-		out, err := cmd.CombinedOutput()
-		if (err == nil) != wantOK {
-			t.Fatalf("%s %v: error %v, want success %v\n%s", name, args, err, wantOK, out)
-		}
-		return string(out)
-	}
+	sh := hookShell(t, tmp, repo)
 	// The README's .pre-commit-config.yaml, pointed at this checkout.
 	config := readmeBlock(t, "```yaml\n# .pre-commit-config.yaml\n")
 	config = strings.Replace(config, "https://github.com/pilotagekit/pilotagekit", hookRepo, 1)
@@ -145,33 +121,11 @@ func TestPreCommitBaselineTwoFiles(t *testing.T) {
 	tmp := t.TempDir()
 	repo := filepath.Join(tmp, "sample")
 	must(t, os.MkdirAll(filepath.Join(repo, "snapshots"), 0o755))
-	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
 	bin := filepath.Join(tmp, "bin")
 	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "pilotage-lint"), ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	env := append(os.Environ(),
-		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
-		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
-		"NO_COLOR=1",
-	)
-	sh := func(wantOK bool, name string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir, cmd.Env = repo, env
-		timer := time.AfterFunc(8*time.Minute, func() {
-			if cmd.Process != nil {
-				cmd.Process.Kill()
-			}
-		})
-		defer timer.Stop()
-		out, err := cmd.CombinedOutput()
-		if (err == nil) != wantOK {
-			t.Fatalf("%s %v: error %v, want success %v\n%s", name, args, err, wantOK, out)
-		}
-		return string(out)
-	}
+	sh := hookShell(t, tmp, repo)
 	config := "repos:\n  - repo: " + hookRepo + "\n    rev: " + strings.TrimSpace(string(rev)) + "\n    hooks:\n      - id: pilotage-lint\n        args: [--baseline, pilotage-baseline.json]\n        verbose: true\n"
 	must(t, os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644))
 	a, b := filepath.Join("snapshots", "pilotage-a.json"), filepath.Join("snapshots", "pilotage-b.json")
@@ -227,5 +181,35 @@ func TestPreCommitBaselineTwoFiles(t *testing.T) {
 	out = sh(true, "git", "commit", "-q", "-m", "fix b")
 	if !strings.Contains(out, "10 findings in baseline pilotage-baseline.json no longer occur") {
 		t.Errorf("fixing b did not report b's entries as stale:\n%s", out)
+	}
+}
+
+// hookShell returns a runner of commands in repo for the pre-commit tests:
+// pre-commit keeps its state under tmp, reuses this machine's module cache
+// instead of downloading into the hook's fresh GOPATH, and commits as a
+// fixed author. A command must succeed or fail as wanted, within 8 minutes.
+func hookShell(t *testing.T, tmp, repo string) func(wantOK bool, name string, args ...string) string {
+	gomodcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+	env := append(os.Environ(),
+		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
+		"GOMODCACHE="+strings.TrimSpace(string(gomodcache)),
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"NO_COLOR=1",
+	)
+	return func(wantOK bool, name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env = repo, env
+		timer := time.AfterFunc(8*time.Minute, func() {
+			if cmd.Process != nil {
+				cmd.Process.Kill()
+			}
+		})
+		defer timer.Stop()
+		out, err := cmd.CombinedOutput()
+		if (err == nil) != wantOK {
+			t.Fatalf("%s %v: error %v, want success %v\n%s", name, args, err, wantOK, out)
+		}
+		return string(out)
 	}
 }
