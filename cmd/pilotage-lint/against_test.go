@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pilotagekit/pilotagekit/internal/needtool"
 )
 
 // toolList is a tools/list result with one tool per name, indented as a
@@ -32,12 +34,7 @@ func toolList(names ...string) []byte {
 // directory, and returns a function that runs git there.
 func scratchRepo(t *testing.T) func(args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
-			t.Fatal("git is not installed")
-		}
-		t.Skip("git is not installed")
-	}
+	needtool.Path(t, "apt-get install git", "git")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)

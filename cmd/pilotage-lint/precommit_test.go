@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pilotagekit/pilotagekit/internal/needtool"
 )
 
 // TestPreCommitHook runs the real pre-commit tool with this repository's
@@ -19,12 +21,7 @@ import (
 // pre-commit clones a revision; CI runs on a fresh clone, where HEAD is
 // the code under test.
 func TestPreCommitHook(t *testing.T) {
-	if _, err := exec.LookPath("pre-commit"); err != nil {
-		if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
-			t.Fatal("pre-commit is not installed (apt-get install pre-commit)")
-		}
-		t.Skip("pre-commit is not installed (apt-get install pre-commit)")
-	}
+	needtool.Path(t, "apt-get install pre-commit", "pre-commit")
 	root, err := exec.Command("git", "-C", "..", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
 		t.Skipf("not in a git checkout: %v", err)
@@ -102,12 +99,7 @@ func readmeBlock(t *testing.T, start string) string {
 // other's entries no longer occur, --write-baseline on that one file keeps
 // the other's entries, and a later commit of the other still passes.
 func TestPreCommitBaselineTwoFiles(t *testing.T) {
-	if _, err := exec.LookPath("pre-commit"); err != nil {
-		if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
-			t.Fatal("pre-commit is not installed (apt-get install pre-commit)")
-		}
-		t.Skip("pre-commit is not installed (apt-get install pre-commit)")
-	}
+	needtool.Path(t, "apt-get install pre-commit", "pre-commit")
 	root, err := exec.Command("git", "-C", "..", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
 		t.Skipf("not in a git checkout: %v", err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/needtool"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/lint/report"
@@ -107,16 +108,7 @@ func TestHTMLSelfContained(t *testing.T) {
 // it with PILOTAGEKIT_REQUIRE_TOOLS set).
 func chromium(t *testing.T) string {
 	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
-		t.Fatal("chromium is not installed (apt-get install chromium)")
-	}
-	t.Skip("chromium is not installed (apt-get install chromium)")
-	return ""
+	return needtool.Path(t, "apt-get install chromium", "chromium", "chromium-browser")
 }
 
 // openInChromium loads page in headless Chromium with a 1280 px wide

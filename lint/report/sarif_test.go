@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pilotagekit/pilotagekit/internal/needtool"
 	"github.com/pilotagekit/pilotagekit/lint/report"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -217,10 +218,7 @@ func TestSARIFMultitoolValidate(t *testing.T) {
 	if tool == "" {
 		wrapper, err := exec.LookPath("sarif-multitool-linux")
 		if err != nil {
-			if os.Getenv("PILOTAGEKIT_REQUIRE_TOOLS") != "" {
-				t.Fatal("the SARIF Multitool is not installed (npm install -g @microsoft/sarif-multitool-linux)")
-			}
-			t.Skip("the SARIF Multitool is not installed (npm install -g @microsoft/sarif-multitool-linux)")
+			needtool.Missing(t, "the SARIF Multitool is not installed (npm install -g @microsoft/sarif-multitool-linux)")
 		}
 		// npm's bin is a node wrapper that passes arguments through a
 		// shell, which would split "Sarif;Gh"; run the binary beside it.
