@@ -163,16 +163,7 @@ func TestProbeFaults(t *testing.T) {
 			if !strings.HasPrefix(got, "error ") && !strings.Contains(got, "\nerror ") {
 				t.Errorf("no error finding:\n%s", got)
 			}
-			for _, l := range strings.Split(got, "\n") {
-				call := callOf(t, snap, strings.Fields(l)[2])
-				ok := false
-				for _, p := range strings.Split(tc.probe, ",") {
-					ok = ok || strings.Contains(call, `"name": "`+p+`"`)
-				}
-				if !ok {
-					t.Errorf("the finding %s is not on probe %s:\n%s", l, tc.probe, call)
-				}
-			}
+			onProbes(t, got, snap, tc.probe)
 		})
 	}
 }
@@ -284,16 +275,7 @@ func TestProbeContextSchema(t *testing.T) {
 		if !strings.Contains(got, "error call-context-binding-accepted") {
 			t.Errorf("%s: no context finding:\n%s", tc.fault, got)
 		}
-		for _, l := range strings.Split(got, "\n") {
-			call := callOf(t, snap, strings.Fields(l)[2])
-			ok := false
-			for _, p := range strings.Split(tc.want, ",") {
-				ok = ok || strings.Contains(call, `"name": "`+p+`"`)
-			}
-			if !ok {
-				t.Errorf("the finding %s is not on %s", l, tc.want)
-			}
-		}
+		onProbes(t, got, snap, tc.want)
 	}
 }
 
@@ -354,16 +336,23 @@ func TestProbeFaultRules(t *testing.T) {
 			if !strings.Contains(got+"\n", tc.want+" ") {
 				t.Fatalf("no %s finding:\n%s", tc.want, got)
 			}
-			for _, l := range strings.Split(got, "\n") {
-				call := callOf(t, snap, strings.Fields(l)[2])
-				ok := false
-				for _, p := range strings.Split(tc.probe, ",") {
-					ok = ok || strings.Contains(call, `"name": "`+p+`"`)
-				}
-				if !ok {
-					t.Errorf("the finding %s is not on probe %s:\n%s", l, tc.probe, call)
-				}
-			}
+			onProbes(t, got, snap, tc.probe)
 		})
+	}
+}
+
+// onProbes requires every finding line of got to sit on a call of one of
+// the comma-separated probes.
+func onProbes(t *testing.T, got string, snap []byte, probes string) {
+	t.Helper()
+	for _, l := range strings.Split(got, "\n") {
+		call := callOf(t, snap, strings.Fields(l)[2])
+		ok := false
+		for _, p := range strings.Split(probes, ",") {
+			ok = ok || strings.Contains(call, `"name": "`+p+`"`)
+		}
+		if !ok {
+			t.Errorf("the finding %s is not on probe %s:\n%s", l, probes, call)
+		}
 	}
 }
