@@ -91,8 +91,11 @@ func (n *Node) Kids() []*Node {
 }
 
 // Text is the decoded string of a String, or the literal of a Number; ""
-// for any other value.
+// for any other value and for an absent one (nil), as Get returns it.
 func (n *Node) Text() string {
+	if n == nil {
+		return ""
+	}
 	switch n.Kind {
 	case String:
 		if n.bits&bitTextCoded != 0 {
@@ -106,7 +109,7 @@ func (n *Node) Text() string {
 }
 
 // Truth is the value of a Bool.
-func (n *Node) Truth() bool { return n.bits&bitTrue != 0 }
+func (n *Node) Truth() bool { return n != nil && n.bits&bitTrue != 0 }
 
 // Key is the decoded member name when the parent is an object, and ""
 // otherwise.
