@@ -268,7 +268,27 @@ func LintFile(in *Input, opt *Options) (FileInfo, []Finding) {
 
 // lintOne lints one input and names the cross-checks it skipped; ok is
 // false when ctx ended before every rule ran.
-func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (_ FileInfo, _ []Finding, skips []string, ok bool) {
+func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options) (FileInfo, []Finding, []string, bool) {
+	return contained(in, opt, func() (FileInfo, []Finding, []string, bool) { return judge(ctx, in, manifest, opt) })
+}
+
+// contained runs the engine's own reading of an input (parse, detection,
+// the listing checks), which no rule's containment covers: a failure there
+// must still fail this input with a finding, not end the whole run.
+func contained(in *Input, opt *Options, read func() (FileInfo, []Finding, []string, bool)) (info FileInfo, out []Finding, skips []string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if os.Getenv("PILOTAGE_LINT_DEBUG_PANIC") != "" {
+				panic(r)
+			}
+			info, skips, ok = FileInfo{Path: in.Name, Kind: opt.InputKind}, nil, true
+			out = []Finding{engineFinding(opt.Rules, InternalRule, &source.File{Name: in.Name}, fmt.Sprintf("pilotage-lint failed reading this input (%v), so no rule judged it; please report this as a pilotage-lint bug", r))}
+		}
+	}()
+	return read()
+}
+
+func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) (info FileInfo, _ []Finding, skips []string, ok bool) {
 	po := opt.Parse
 	po.NoCopy = true // the run owns Input.Data; see Input
 	f := source.Parse(in.Name, in.Data, po)
@@ -364,7 +384,7 @@ func lintOne(ctx context.Context, in *Input, manifest *source.File, opt *Options
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	info := FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
+	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
 	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
 		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
 			info.Server, _ = si.Str("name")
