@@ -92,7 +92,7 @@ func TestConformantRuns(t *testing.T) {
 		if len(opts) == 0 {
 			want = append(want, "validate-program", "execute-test-run", "execute-test-run-summary", "execute-test-run-none", "execute-test-run-store",
 				"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict",
-				"trace-unstored-run", "trace-fetch-retained", "trace-fetch-summary", "trace-fetch-full", "trace-fetch-level-none")
+				"trace-unstored-run", "trace-fetch-retained", "trace-fetch-summary", "trace-fetch-full", "trace-fetch-level-none", "validate-program-again")
 		}
 		if !slices.Equal(skipped, want) {
 			t.Errorf("probes not applicable: %v, want %v", skipped, want)

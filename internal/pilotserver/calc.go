@@ -71,6 +71,7 @@ var Faults = []string{
 	"plan-loop-missing",    // plan steps name an enclosing loop the plan has no step for
 	"listing-drops",        // a second one-page listing omits an entry, without next_cursor
 	"validate-stale-token", // validate answers a catalog_version other than the catalog's
+	"plan-ids-unstable",    // a program validated again gets other plan step ids
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -347,11 +348,13 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 			d["message"] = fmt.Sprintf("%s (check %d)", d["message"], n)
 		}
 	}
-	if p.faultIs("validate-flaky") {
+	again := false
+	if p.faultIs("validate-flaky") || p.faultIs("plan-ids-unstable") {
 		key, _ := json.Marshal([]any{a["program"], a["context"]})
-		if _, again := validated.LoadOrStore(string(key), true); again {
-			ds = []any{}
-		}
+		_, again = p.validated.LoadOrStore(string(key), true)
+	}
+	if again && p.faultIs("validate-flaky") {
+		ds = []any{}
 	}
 	if p.faultIs("closed-set-code") {
 		for _, d := range ds {
@@ -371,6 +374,8 @@ func (p *server) checkCalc(_ context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 			refs = append(refs, s.Op)
 			st := map[string]any{"id": s.ID, "calls": p.invoked(s.Op), "risk": "safe", "risk_hints": safe()}
 			switch {
+			case again && p.faultIs("plan-ids-unstable"):
+				st["id"] = s.ID + "-again"
 			case p.faultIs("plan-no-calls"):
 				delete(st, "calls")
 			case p.faultIs("plan-loop-missing"):
@@ -570,10 +575,6 @@ var replays sync.Map
 // firstPages counts catalog lists without a cursor and checks counts
 // validations, for the faults that make repeated answers differ.
 var firstPages, checks atomic.Int64
-
-// validated holds the requests (program and context) validated so far,
-// for validate-flaky.
-var validated sync.Map
 
 func idempotencyBody(a map[string]any) string {
 	b, _ := json.Marshal([]any{a["program"], a["program_ref"], a["input"]})

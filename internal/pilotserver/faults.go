@@ -52,8 +52,11 @@ var ObservedBy = map[string][]string{
 	// The entry is judged wherever it is recorded, once a plan or trace
 	// shows it invoked.
 	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again"},
-	"plan-unlisted":     {"validate-program"},
-	"plan-loop-missing": {"validate-program"},
+	"plan-unlisted":     {"validate-program", "validate-program-again"},
+	"plan-loop-missing": {"validate-program", "validate-program-again"},
+	// The second validation of the program is sent last, after every
+	// test run has paired with the first.
+	"plan-ids-unstable": {"validate-program-again"},
 	// catalog-list and catalog-list-again are both complete (one page
 	// each); the second lacks what the first shows.
 	"listing-drops": {"catalog-list-again"},
@@ -71,6 +74,7 @@ var NeedsRun = map[string]bool{
 	"replay-changed":    true,
 	"trace-calls-other": true, "plan-no-calls": true, "trace-id-suffix": true,
 	"invoked-no-schema": true, "plan-unlisted": true, "plan-loop-missing": true,
+	"plan-ids-unstable": true,
 }
 
 // RunProgram is a valid calc/1 program, for --probe-run.

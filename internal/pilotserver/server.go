@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -48,6 +49,11 @@ type server struct {
 	// lists counts the complete catalog listings served, for the
 	// listing-drops fault.
 	lists atomic.Int32
+	// validated holds the requests (program and context) this server
+	// validated so far, for validate-flaky and plan-ids-unstable; per
+	// server, so that one process running many faulty servers (the
+	// pilotagetest tests) does not carry one's requests into another.
+	validated sync.Map
 }
 
 func (p *server) faulty() bool { return p.Mode == "faulty" }

@@ -604,16 +604,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeValidateAny + " Sent only with --probe-run, to the Languages the program is test-run on, with the --probe-context you gave.",
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
-			if !t.canTestRun() || !t.canValidate() {
-				return nil
-			}
-			a := map[string]any{t.ValidateArg: t.Program}
-			if t.Context != nil {
-				a["context"] = t.Context
-			}
-			return one(t.Language.Loop.Validate, a)
-		},
+		Build:  (*Target).validateProgram,
 	},
 	{
 		Name: "execute-test-run", Vector: "PIL-EXECUTE-SUCCESS-G",
@@ -753,6 +744,29 @@ var Set = []*Probe{
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
 		Build:  func(t *Target) []Request { return t.fetchStored("none") },
 	},
+	{
+		// Last, so that every test run pairs with validate-program's plan
+		// and this second plan is compared with the first alone.
+		Name: "validate-program-again",
+		Spec: "Part II §3.4, §6.4", Keyword: "MUST",
+		Quote:  "the Engine MUST generate deterministic identifiers." + elide + "- MUST produce identical identifiers in the validation plan and execution trace for the same program text at the same `catalog_version`.",
+		Safety: safeValidateAny + " Sent only with --probe-run: the validate-program request again, so that the two plans of one program show whether its step identifiers are deterministic.",
+		Expect: Expect{Channel: Result},
+		Build:  (*Target).validateProgram,
+	},
+}
+
+// validateProgram validates the user's --probe-run program, with its
+// context, on the Languages it is test-run on.
+func (t *Target) validateProgram() []Request {
+	if !t.canTestRun() || !t.canValidate() {
+		return nil
+	}
+	a := map[string]any{t.ValidateArg: t.Program}
+	if t.Context != nil {
+		a["context"] = t.Context
+	}
+	return one(t.Language.Loop.Validate, a)
 }
 
 const (

@@ -318,9 +318,10 @@ func TestProbeFaultRules(t *testing.T) {
 		{"trace-calls-other", "error call-trace-calls-unplanned", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true},
 		{"trace-id-suffix", "warning call-trace-step-id-context", "execute-test-run,execute-test-run-summary,execute-idempotent-first,execute-idempotent-replay", true},
 		{"plan-no-calls", "error call-plan-calls-missing", "validate-program", true},
-		{"plan-loop-missing", "error result-plan-construct-missing", "validate-program", true},
+		{"plan-loop-missing", "error result-plan-construct-missing", "validate-program,validate-program-again", true},
+		{"plan-ids-unstable", "error call-validate-step-ids-unstable", "validate-program-again", true},
 		// The catalog comes on one page, so the listing is complete.
-		{"plan-unlisted", "error call-plan-calls-unlisted", "validate-program", true},
+		{"plan-unlisted", "error call-plan-calls-unlisted", "validate-program,validate-program-again", true},
 		// Without a plan or trace that invokes it, nothing shows the entry
 		// callable.
 		{"invoked-no-schema", "error result-invoked-entry-input-schema-missing", "catalog-list,catalog-list-again,catalog-get", true},

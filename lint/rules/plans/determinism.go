@@ -9,10 +9,10 @@ import (
 )
 
 // callDeterminismRules judge a validate request repeated with nothing that
-// could change its answer in between (the probe validate-unparsable-again
-// is one): the same program, context and catalog snapshot must draw the
-// same plan identifiers, the same validity and, as advice, the same
-// diagnostics.
+// could change its answer in between (the probes validate-unparsable-again
+// and validate-program-again are such): the same program, context and
+// catalog snapshot must draw the same plan identifiers, the same validity
+// and, as advice, the same diagnostics.
 func callDeterminismRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
