@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -508,6 +510,20 @@ func TestDeterministic(t *testing.T) {
 	if len(first.Findings) == 0 {
 		t.Error("no findings: the comparison proves nothing")
 	}
+	// Release frees each text once linted; what the run reports must not
+	// depend on it (a finding still quotes text of the file it is on).
+	batch := slices.Clone(ins)
+	res := run(t, batch, &lint.Options{Rules: rules.All(), Jobs: 4, Manifest: manifest, Release: true})
+	runtime.GC()
+	if !reflect.DeepEqual(res, first) {
+		t.Error("Release: result differs")
+	}
+	for _, in := range batch {
+		if in.Data != nil {
+			t.Errorf("Release kept the text of %s", in.Name)
+			break
+		}
+	}
 }
 
 func reversed(n int) []int {
@@ -805,5 +821,24 @@ func TestListFailed(t *testing.T) {
 	res := run(t, []lint.Input{{Name: "s.json", Data: failed}}, &lint.Options{Rules: rs})
 	if msg := res.Findings[0].Message; msg != `the server answered tools/list with JSON-RPC error -32603 "database unavailable", so the snapshot holds no tools and nothing about them was checked; fix the server and take the snapshot again` || res.Findings[0].Severity != lint.Error {
 		t.Errorf("finding %+v", res.Findings[0])
+	}
+}
+
+// TestRead: an input read at its turn is linted as if read up front, and
+// one whose read fails is left out of Files and named in Unread, in input
+// order, never passed in silence.
+func TestRead(t *testing.T) {
+	opt := &lint.Options{Rules: rules.All(), Release: true}
+	want := run(t, []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}}, opt)
+	gone := errors.New("b.json: no such file or directory")
+	got := run(t, []lint.Input{
+		{Name: "a.json", Read: func() ([]byte, error) { return []byte(toolsDoc), nil }},
+		{Name: "b.json", Read: func() ([]byte, error) { return nil, gone }},
+	}, opt)
+	if !reflect.DeepEqual(got.Files, want.Files) || !reflect.DeepEqual(got.Findings, want.Findings) {
+		t.Errorf("read at its turn: %+v, up front: %+v", got, want)
+	}
+	if len(got.Unread) != 1 || got.Unread[0] != gone || want.Unread != nil {
+		t.Errorf("Unread = %v, want [%v]", got.Unread, gone)
 	}
 }

@@ -22,6 +22,11 @@ import (
 type Input struct {
 	Name string
 	Data []byte
+	// Read, when Data is nil, supplies the text once a worker reaches the
+	// input, so that a run over many files holds only the few it is
+	// linting rather than all of them from the start; an error leaves the
+	// input out of the Result's Files and in its Unread.
+	Read func() ([]byte, error)
 	// Explicit is true when the user named the file rather than a directory
 	// containing it; an unrecognized explicit file is a finding, an
 	// unrecognized file met in a directory walk is skipped quietly.
@@ -43,6 +48,12 @@ type Options struct {
 	// Progress, when set, is told which file each worker starts on, so a
 	// timeout can say where it struck.
 	Progress func(name string)
+	// Release sets each input's Data to nil once it is linted, so that a
+	// run over many files holds only the text its findings still quote,
+	// not every file's to its end (half the page faults of a 1,000-file
+	// run above the decode floor, bench/RESULTS.md). A caller that sets it
+	// must not read Data after Run.
+	Release bool
 }
 
 // FileInfo says how an input was read.
@@ -86,7 +97,9 @@ func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
 			}
 			return []byte(f.Data[n.Start:n.End])
 		}
-		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: c.Probe.Name, Language: c.Probe.Language, Tool: c.Name, Arguments: raw(c.Arguments), AnswerKind: "timeout"}
+		// Copies, not slices of the input's text: a FileInfo outlives the
+		// parse, and a slice would keep the whole text live (Release).
+		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: strings.Clone(c.Probe.Name), Language: strings.Clone(c.Probe.Language), Tool: strings.Clone(c.Name), Arguments: raw(c.Arguments), AnswerKind: "timeout"}
 		switch {
 		case c.Error != nil:
 			pc.Answer, pc.AnswerKind = raw(c.Error), "error"
@@ -106,6 +119,9 @@ type Result struct {
 	// the input lacks a surface they compare. It is news for the summary,
 	// not a defect, so it is no finding and never fails a run.
 	Skipped []Skipped
+	// Unread holds the errors of inputs whose Read failed: nothing judged
+	// them, which a gate must report, not pass.
+	Unread []error
 }
 
 // Skipped names the cross-checks not run on one file.
@@ -132,6 +148,7 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 		info     FileInfo
 		findings []Finding
 		skipped  []string
+		unread   error
 	}
 	outs := make([]out, len(inputs))
 	next := make(chan int)
@@ -152,8 +169,19 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 				if opt.Progress != nil {
 					opt.Progress(inputs[i].Name)
 				}
+				if in := &inputs[i]; in.Data == nil && in.Read != nil {
+					data, err := in.Read()
+					if err != nil {
+						outs[i], state[i] = out{unread: err}, inputDone
+						continue
+					}
+					in.Data = data
+				}
 				info, fs, skips, ok := lintOne(ctx, &inputs[i], manifest, opt)
-				outs[i] = out{info, fs, skips}
+				if opt.Release {
+					inputs[i].Data = nil
+				}
+				outs[i] = out{info: info, findings: fs, skipped: skips}
 				state[i] = inputDone
 				if !ok {
 					state[i] = inputStopped
@@ -177,6 +205,10 @@ feed:
 	res := &Result{}
 	var all []Finding
 	for _, o := range outs {
+		if o.unread != nil {
+			res.Unread = append(res.Unread, o.unread)
+			continue
+		}
 		res.Files = append(res.Files, o.info)
 		all = append(all, o.findings...)
 		if len(o.skipped) > 0 {
@@ -387,8 +419,9 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
 	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
 		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
-			info.Server, _ = si.Str("name")
-			info.ServerVersion, _ = si.Str("version")
+			name, _ := si.Str("name")
+			version, _ := si.Str("version")
+			info.Server, info.ServerVersion = strings.Clone(name), strings.Clone(version)
 		}
 	}
 	return info, dropCovered(findings, opt.Rules), skips, true

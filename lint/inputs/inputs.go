@@ -44,6 +44,11 @@ type Options struct {
 	// input-kind finding. A pre-commit hook, which names every staged file
 	// its pattern matches, wants that.
 	NamedAsWalked bool
+	// Lazy leaves each file's text unread: Collect checks that it can be
+	// opened and is within MaxBytes, and the Input's Read reads it when
+	// lint.Run reaches it, so a run over many files does not hold them
+	// all at once. Standard input is always read at once.
+	Lazy bool
 }
 
 // CheckExclude returns an error naming the first invalid --exclude glob.
@@ -118,7 +123,7 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 					continue
 				}
 				seen[filepath.Clean(f)] = true
-				in, err := readFile(f, opt.MaxBytes, false)
+				in, err := collectFile(f, opt, false)
 				if err != nil {
 					errs = append(errs, err)
 					continue
@@ -131,7 +136,7 @@ func Collect(paths []string, opt Options) ([]lint.Input, []error) {
 			continue
 		}
 		seen[filepath.Clean(p)] = true
-		in, err := readFile(p, opt.MaxBytes, !opt.NamedAsWalked)
+		in, err := collectFile(p, opt, !opt.NamedAsWalked)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -241,30 +246,62 @@ func within(a, b string) bool {
 	return a == b || strings.HasPrefix(a, strings.TrimSuffix(b, string(filepath.Separator))+string(filepath.Separator))
 }
 
-func readFile(p string, max int64, explicit bool) (lint.Input, error) {
-	fi, err := os.Stat(p)
-	if err != nil {
-		return lint.Input{}, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
+// collectFile reads the file at p, or with opt.Lazy checks it now and
+// reads it when asked; a file that changed in between is checked again.
+func collectFile(p string, opt Options, explicit bool) (lint.Input, error) {
+	if !opt.Lazy {
+		return readFile(p, opt.MaxBytes, explicit)
 	}
-	if err := check(p, fi, max); err != nil {
+	f, _, err := openChecked(p, opt.MaxBytes)
+	if err != nil {
 		return lint.Input{}, err
 	}
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f.Close()
+	in := lint.Input{Name: filepath.ToSlash(p), Explicit: explicit}
+	in.Read = func() ([]byte, error) {
+		r, err := readFile(p, opt.MaxBytes, explicit)
+		return r.Data, err
+	}
+	return in, nil
+}
+
+func readFile(p string, max int64, explicit bool) (lint.Input, error) {
+	f, fi, err := openChecked(p, max)
 	if err != nil {
-		return lint.Input{}, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
+		return lint.Input{}, err
 	}
 	defer f.Close()
-	if fi, err = f.Stat(); err != nil {
-		return lint.Input{}, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
-	}
-	if err := check(p, fi, max); err != nil {
-		return lint.Input{}, err
-	}
 	data, err := readBounded(f, max, fi.Size(), p)
 	if err != nil {
 		return lint.Input{}, err
 	}
 	return lint.Input{Name: filepath.ToSlash(p), Data: data, Explicit: explicit}, nil
+}
+
+// openChecked opens a regular file of at most max bytes, checking before
+// the open (a FIFO must not block it) and after (the path may have been
+// swapped in between).
+func openChecked(p string, max int64) (*os.File, fs.FileInfo, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
+	}
+	if err := check(p, fi, max); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
+	}
+	if fi, err = f.Stat(); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", p, unwrapPathErr(err))
+	}
+	if err := check(p, fi, max); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
 }
 
 func check(p string, fi fs.FileInfo, max int64) error {
