@@ -212,60 +212,52 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		lang *snapshot.Language
 		cv   string
 	}
-	listed := map[key]map[string]bool{}
-	var gets, completes []*snapshot.Call
+	type listing struct {
+		rulekit.Listing
+		ids map[string]bool
+	}
+	listed := map[key]listing{}
+	var completes []listing
+	for _, l := range rulekit.CompleteListings(p.Snap.Calls) {
+		ids := map[string]bool{}
+		for _, e := range l.Items {
+			if id, ok := e.Str("id"); ok {
+				ids[id] = true
+			}
+		}
+		listed[key{l.Lang, l.CatalogVersion}] = listing{l, ids}
+		completes = append(completes, listing{l, ids})
+	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
-		if c.Lang == nil || !c.Succeeded() {
+		if c.Lang == nil || !c.Succeeded() || c.Verb != string(types.VerbGet) || !c.StructuredContent.Get("entry").IsObject() {
 			continue
 		}
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok {
 			continue
 		}
-		switch {
-		case rulekit.CompleteListing(c):
-			ids := map[string]bool{}
-			for _, e := range c.StructuredContent.Get("items").Objects() {
-				if id, ok := e.Str("id"); ok {
-					ids[id] = true
-				}
-			}
-			listed[key{c.Lang, cv}] = ids
-			completes = append(completes, c)
-		case c.Verb == string(types.VerbGet) && c.StructuredContent.Get("entry").IsObject():
-			gets = append(gets, c)
-		}
-	}
-	for _, c := range gets {
-		cv, _ := c.StructuredContent.Str("catalog_version")
-		ids := listed[key{c.Lang, cv}]
+		l, ok := listed[key{c.Lang, cv}]
 		e := c.StructuredContent.Get("entry")
-		id, ok := e.Str("id")
-		if ids == nil || !ok || ids[id] || !callUsableBy(e, c.Lang) {
+		id, hasID := e.Str("id")
+		if !ok || !hasID || l.ids[id] || !callUsableBy(e, c.Lang) {
 			continue
 		}
-		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label())
+		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s%s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label(), l.PagesNote())
 	}
 	// Two listings that both claim to be complete (a limit is no filter)
 	// must hold the same entries: one that lacks an entry the other
-	// shows stopped early without next_cursor.
+	// shows stopped early without next_cursor. Its last page is where
+	// next_cursor was owed.
 	for _, a := range completes {
-		cv, _ := a.StructuredContent.Str("catalog_version")
-		have := map[string]bool{}
-		for _, e := range a.StructuredContent.Get("items").Objects() {
-			if id, ok := e.Str("id"); ok {
-				have[id] = true
-			}
-		}
+		last := a.Pages[len(a.Pages)-1]
 	other:
 		for _, b := range completes {
-			bcv, _ := b.StructuredContent.Str("catalog_version")
-			if b == a || b.Lang != a.Lang || bcv != cv {
+			if b.Pages[0] == a.Pages[0] || b.Lang != a.Lang || b.CatalogVersion != a.CatalogVersion {
 				continue
 			}
-			for _, e := range b.StructuredContent.Get("items").Objects() {
-				if id, ok := e.Str("id"); ok && !have[id] && callUsableBy(e, a.Lang) {
-					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(a.StructuredContent, "this listing of %s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), id, cv)
+			for _, e := range b.Items {
+				if id, ok := e.Str("id"); ok && !a.ids[id] && callUsableBy(e, a.Lang) {
+					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(last.StructuredContent, "this listing of %s%s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), a.PagesNote(), id, a.CatalogVersion)
 					break other
 				}
 			}

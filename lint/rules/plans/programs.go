@@ -206,32 +206,32 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 		lang *snapshot.Language
 		cv   string
 	}
-	listed := map[key]map[string]bool{}
-	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
-		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok || c.Lang == nil || !rulekit.CompleteListing(c) {
-			continue
-		}
+	type listing struct {
+		rulekit.Listing
+		ids map[string]bool
+	}
+	listed := map[key]listing{}
+	for _, l := range rulekit.CompleteListings(p.Snap.Calls) {
 		ids := map[string]bool{}
-		for _, e := range c.StructuredContent.Get("items").Objects() {
+		for _, e := range l.Items {
 			if id, ok := e.Str("id"); ok {
 				ids[id] = true
 			}
 		}
-		listed[key{c.Lang, cv}] = ids
+		listed[key{l.Lang, l.CatalogVersion}] = listing{l, ids}
 	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
-		ids := listed[key{c.Lang, cv}]
-		if ids == nil {
+		l, ok := listed[key{c.Lang, cv}]
+		if !ok {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			if target := s.Get("calls"); target.IsString() && !ids[target.Text()] {
-				p.Report(target, "plan step %s calls %q, which the complete listing of %s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), cv)
+			if target := s.Get("calls"); target.IsString() && !l.ids[target.Text()] {
+				p.Report(target, "plan step %s calls %q, which the complete listing of %s%s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), l.PagesNote(), cv)
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package rulekit
 
 import (
+	"fmt"
+
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -113,6 +115,16 @@ type Listing struct {
 	Pages []*snapshot.Call
 	// Items are the entry objects of every page, in page order.
 	Items []*source.Node
+}
+
+// PagesNote is what a message adds after naming the listing: nothing for
+// one page, so findings on one-page listings read as they always did, and
+// " (3 pages)" for a chain of three, so that a reader looks for them all.
+func (l Listing) PagesNote() string {
+	if len(l.Pages) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d pages)", len(l.Pages))
 }
 
 // CompleteListings returns the complete listings among calls, in the
