@@ -2,6 +2,7 @@ package rulekit
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
@@ -137,6 +138,39 @@ func (l Listing) PagesNote() string {
 // returned for that first page, since judging a guessed listing could
 // draw a false error.
 func CompleteListings(calls []*snapshot.Call) []Listing {
+	// Later pages by Language and cursor, in recorded order, so that
+	// following a chain does not rescan the whole recording.
+	type key struct {
+		lang   *snapshot.Language
+		cursor string
+	}
+	sent := map[key][]int{}
+	for i, c := range calls {
+		if cur := c.Arg("cursor"); c.Op == snapshot.OpCatalog && c.Verb == string(types.VerbList) && c.Lang != nil && cur.IsString() {
+			sent[key{c.Lang, cur.Text()}] = append(sent[key{c.Lang, cur.Text()}], i)
+		}
+	}
+	// nextPage returns the only call after calls[at] sent with first's
+	// arguments and next as cursor, and its index; nil when there is
+	// none or more than one.
+	nextPage := func(first *snapshot.Call, at int, next *source.Node) (*snapshot.Call, int) {
+		if !next.IsString() {
+			return nil, 0
+		}
+		var found *snapshot.Call
+		j := 0
+		ks := sent[key{first.Lang, next.Text()}]
+		for _, k := range ks[sort.SearchInts(ks, at+1):] {
+			if !sameBesidesCursor(calls[k].Arguments, first.Arguments) {
+				continue
+			}
+			if found != nil {
+				return nil, 0
+			}
+			found, j = calls[k], k
+		}
+		return found, j
+	}
 	var out []Listing
 	for i, first := range calls {
 		cv, ok := first.StructuredContent.Str("catalog_version")
@@ -154,34 +188,10 @@ func CompleteListings(calls []*snapshot.Call) []Listing {
 				out = append(out, l)
 				break
 			}
-			page, at = nextPage(calls, first, page, at)
+			page, at = nextPage(first, at, page.StructuredContent.Get("next_cursor"))
 		}
 	}
 	return out
-}
-
-// nextPage returns the only list call after calls[at] (page) sent with
-// first's Language and arguments and page's next_cursor as cursor, and
-// its index; nil when there is none, more than one, or the next_cursor is
-// no string.
-func nextPage(calls []*snapshot.Call, first, page *snapshot.Call, at int) (*snapshot.Call, int) {
-	next := page.StructuredContent.Get("next_cursor")
-	if !next.IsString() {
-		return nil, 0
-	}
-	var found *snapshot.Call
-	j := 0
-	for k := at + 1; k < len(calls); k++ {
-		c := calls[k]
-		if c.Op != snapshot.OpCatalog || c.Verb != string(types.VerbList) || c.Lang != first.Lang || !source.Equal(c.Arg("cursor"), next) || !sameBesidesCursor(c.Arguments, first.Arguments) {
-			continue
-		}
-		if found != nil {
-			return nil, 0
-		}
-		found, j = c, k
-	}
-	return found, j
 }
 
 // sameBesidesCursor reports whether two request argument objects hold
