@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -274,6 +275,23 @@ var harborviewFaults = []harborviewFault{
 		sc["items"] = sc["items"].([]any)[:3]
 		return append(c[:6], append([]any{whole}, c[6:]...)...)
 	}},
+	{"a paged catalog whose pages leave out a device the plan calls", "anthropic", "call-plan-calls-unlisted", func(c []any) []any {
+		pages := harborviewPages(c[5], 6)
+		sc := obj(pages[0], "result", "structuredContent")
+		items := sc["items"].([]any)
+		sc["items"] = append(items[:4:4], items[5:]...) // light.lobby
+		return append(c[:5], append(pages, c[6:]...)...)
+	}},
+	{"a paged catalog that ends early under the token of a get that returns the rest", "anthropic", "call-listing-incomplete", func(c []any) []any {
+		// The agent pages the catalog four devices at a time, then looks
+		// up the first device the server left off.
+		pages := harborviewPages(c[5], 4)
+		delete(obj(pages[1], "result", "structuredContent"), "next_cursor")
+		entry := obj(pages[2], "result", "structuredContent", "items", 0)
+		get := map[string]any{"name": "pilotage_catalog", "arguments": map[string]any{"language": "buildingflow/1", "verb": "get", "id": entry["id"]},
+			"result": map[string]any{"isError": false, "structuredContent": map[string]any{"entry": entry, "catalog_version": "cv_590fefad56a7a504"}}}
+		return append(c[:5], append([]any{pages[0], pages[1], get}, c[6:]...)...)
+	}},
 	{"a second catalog page that hands back its own cursor", "anthropic", "call-listing-cursor-repeats", func(c []any) []any {
 		// The agent pages the catalog six entries at a time.
 		page2 := clone(c[5]).(map[string]any)
@@ -286,6 +304,62 @@ var harborviewFaults = []harborviewFault{
 		sc2["items"], sc2["next_cursor"] = items[6:], "p2"
 		return append(c[:6], append([]any{page2}, c[6:]...)...)
 	}},
+}
+
+// harborviewPages splits a recorded one-page listing into the chain of
+// pages a server paging size entries at a time would answer: each page
+// sends size as limit and the previous page's next_cursor as cursor.
+func harborviewPages(list any, size int) []any {
+	items := obj(list, "result", "structuredContent")["items"].([]any)
+	var pages []any
+	for at := 0; at < len(items); at += size {
+		page := clone(list)
+		args := obj(page, "arguments")
+		args["limit"] = size
+		if at > 0 {
+			args["cursor"] = fmt.Sprint(at)
+		}
+		sc := obj(page, "result", "structuredContent")
+		sc["items"] = clone(items[at:min(at+size, len(items))])
+		if at+size < len(items) {
+			sc["next_cursor"] = fmt.Sprint(at + size)
+		}
+		pages = append(pages, page)
+	}
+	return pages
+}
+
+// TestHarborviewPaged lints a real session whose catalog listing is split
+// into whole chains of pages, the way a paging server answers: a complete
+// listing joined from its pages must draw no error where the one-page
+// listing drew none.
+func TestHarborviewPaged(t *testing.T) {
+	for _, size := range []int{1, 4, 6, 10} {
+		path := filepath.Join(fixtureRoot, "examples", "harborview", "good-anthropic.json")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		c := doc["calls"].([]any)
+		doc["calls"] = append(c[:5:5], append(harborviewPages(c[5], size), c[6:]...)...)
+		out, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		paged := filepath.Join(t.TempDir(), "paged.json")
+		if err := os.WriteFile(paged, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range rulestest.Lint(t, paged) {
+			if f.Severity == lint.Error && !harborviewTrue[f.Rule] {
+				t.Errorf("pages of %d: false error %s at %s: %s", size, f.Rule, f.Pointer, f.Message)
+			}
+		}
+	}
 }
 
 // clone deep-copies a decoded JSON value.

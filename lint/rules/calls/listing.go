@@ -47,8 +47,8 @@ func callListingRules() []*lint.Rule {
 			ID: "call-listing-incomplete", Severity: lint.Error, Spec: "Part II §6.3",
 			Quote:   "When additional results remain, the response MUST include `next_cursor`.",
 			Keyword: "MUST",
-			Summary: "A complete catalog listing (no filter, no next_cursor) lacks an entry that a get, or another complete listing, under the same catalog_version returned.",
-			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed; so it was when another listing that also ends without next_cursor (say one without the limit this one sent) shows an entry this one lacks. Entries whose languages exclude the Language asked for are not judged.",
+			Summary: "A complete catalog listing (no filter; one page, or a whole chain of pages, ending without next_cursor) lacks an entry that a get, or another complete listing, under the same catalog_version returned.",
+			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed; so it was when another listing that also ends without next_cursor (say one without the limit this one sent) shows an entry this one lacks. A paged listing is judged by the union of its pages when every page was recorded: from a first page without cursor, each later page fetched once with the next_cursor before it and the first page's other arguments (the same limit), to a last page without next_cursor, all under one catalog_version; the finding on a listing that stopped early points at that last page. A chain with a page missing, a cursor sent twice, or pages under different versions is not judged. Entries whose languages exclude the Language asked for are not judged.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "next_cursor": "p2", "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
 			Check:   checkCallListingIncomplete,
@@ -212,60 +212,52 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		lang *snapshot.Language
 		cv   string
 	}
-	listed := map[key]map[string]bool{}
-	var gets, completes []*snapshot.Call
+	type listing struct {
+		rulekit.Listing
+		ids map[string]bool
+	}
+	listed := map[key]listing{}
+	var completes []listing
+	for _, l := range rulekit.CompleteListings(p.Snap.Calls) {
+		ids := map[string]bool{}
+		for _, e := range l.Items {
+			if id, ok := e.Str("id"); ok {
+				ids[id] = true
+			}
+		}
+		listed[key{l.Lang, l.CatalogVersion}] = listing{l, ids}
+		completes = append(completes, listing{l, ids})
+	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
-		if c.Lang == nil || !c.Succeeded() {
+		if c.Lang == nil || !c.Succeeded() || c.Verb != string(types.VerbGet) || !c.StructuredContent.Get("entry").IsObject() {
 			continue
 		}
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok {
 			continue
 		}
-		switch {
-		case rulekit.CompleteListing(c):
-			ids := map[string]bool{}
-			for _, e := range c.StructuredContent.Get("items").Objects() {
-				if id, ok := e.Str("id"); ok {
-					ids[id] = true
-				}
-			}
-			listed[key{c.Lang, cv}] = ids
-			completes = append(completes, c)
-		case c.Verb == string(types.VerbGet) && c.StructuredContent.Get("entry").IsObject():
-			gets = append(gets, c)
-		}
-	}
-	for _, c := range gets {
-		cv, _ := c.StructuredContent.Str("catalog_version")
-		ids := listed[key{c.Lang, cv}]
+		l, ok := listed[key{c.Lang, cv}]
 		e := c.StructuredContent.Get("entry")
-		id, ok := e.Str("id")
-		if ids == nil || !ok || ids[id] || !callUsableBy(e, c.Lang) {
+		id, hasID := e.Str("id")
+		if !ok || !hasID || l.ids[id] || !callUsableBy(e, c.Lang) {
 			continue
 		}
-		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label())
+		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s%s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label(), l.PagesNote())
 	}
 	// Two listings that both claim to be complete (a limit is no filter)
 	// must hold the same entries: one that lacks an entry the other
-	// shows stopped early without next_cursor.
+	// shows stopped early without next_cursor. Its last page is where
+	// next_cursor was owed.
 	for _, a := range completes {
-		cv, _ := a.StructuredContent.Str("catalog_version")
-		have := map[string]bool{}
-		for _, e := range a.StructuredContent.Get("items").Objects() {
-			if id, ok := e.Str("id"); ok {
-				have[id] = true
-			}
-		}
+		last := a.Pages[len(a.Pages)-1]
 	other:
 		for _, b := range completes {
-			bcv, _ := b.StructuredContent.Str("catalog_version")
-			if b == a || b.Lang != a.Lang || bcv != cv {
+			if b.Pages[0] == a.Pages[0] || b.Lang != a.Lang || b.CatalogVersion != a.CatalogVersion {
 				continue
 			}
-			for _, e := range b.StructuredContent.Get("items").Objects() {
-				if id, ok := e.Str("id"); ok && !have[id] && callUsableBy(e, a.Lang) {
-					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(a.StructuredContent, "this listing of %s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), id, cv)
+			for _, e := range b.Items {
+				if id, ok := e.Str("id"); ok && !a.ids[id] && callUsableBy(e, a.Lang) {
+					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(last.StructuredContent, "this listing of %s%s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), a.PagesNote(), id, a.CatalogVersion)
 					break other
 				}
 			}

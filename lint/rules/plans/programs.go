@@ -40,7 +40,7 @@ func callProgramRules() []*lint.Rule {
 			Quote:   "Validation MUST operate against the current catalog snapshot.",
 			Keyword: "MUST",
 			Summary: "A plan step calls an entry that a complete catalog listing of the same Language at the same catalog_version does not contain.",
-			Doc:     "A validate response names the catalog_version it validated against, and validation MUST operate against the current catalog (Part II §6.4). A plan step whose calls names an entry that a complete listing (no filter, no cursor, no next_cursor) at that very catalog_version lacks was validated against some other vocabulary, or the listing left out an entry while claiming to be complete (§6.3); either way the agent could not have found the name it was approved to use.",
+			Doc:     "A validate response names the catalog_version it validated against, and validation MUST operate against the current catalog (Part II §6.4). A plan step whose calls names an entry that a complete listing at that very catalog_version lacks was validated against some other vocabulary, or the listing left out an entry while claiming to be complete (§6.3); either way the agent could not have found the name it was approved to use. A complete listing is an unfiltered list (a limit is no filter) returned on one page without next_cursor, or the union of a paged one whose every page was recorded: from a first page without cursor, each later page fetched once with the next_cursor before it and the first page's other arguments, to a last page without next_cursor, all under that catalog_version. A chain with a page missing, a cursor sent twice, or pages under different versions is not judged.",
 			Bad:     `list -> {"items": [{"id": "light.lobby", ...}], "catalog_version": "cv_1"}   validate -> {"catalog_version": "cv_1", "plan": {"steps": [{"id": "a", "calls": "light.attic", ...}]}}`,
 			Good:    `list -> {"items": [{"id": "light.lobby", ...}], "catalog_version": "cv_1"}   validate -> {"catalog_version": "cv_1", "plan": {"steps": [{"id": "a", "calls": "light.lobby", ...}]}}`,
 			Check:   checkCallPlanCallsUnlisted,
@@ -206,32 +206,32 @@ func checkCallPlanCallsUnlisted(p *lint.Pass) {
 		lang *snapshot.Language
 		cv   string
 	}
-	listed := map[key]map[string]bool{}
-	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
-		cv, ok := c.StructuredContent.Str("catalog_version")
-		if !ok || c.Lang == nil || !rulekit.CompleteListing(c) {
-			continue
-		}
+	type listing struct {
+		rulekit.Listing
+		ids map[string]bool
+	}
+	listed := map[key]listing{}
+	for _, l := range rulekit.CompleteListings(p.Snap.Calls) {
 		ids := map[string]bool{}
-		for _, e := range c.StructuredContent.Get("items").Objects() {
+		for _, e := range l.Items {
 			if id, ok := e.Str("id"); ok {
 				ids[id] = true
 			}
 		}
-		listed[key{c.Lang, cv}] = ids
+		listed[key{l.Lang, l.CatalogVersion}] = listing{l, ids}
 	}
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
-		ids := listed[key{c.Lang, cv}]
-		if ids == nil {
+		l, ok := listed[key{c.Lang, cv}]
+		if !ok {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			if target := s.Get("calls"); target.IsString() && !ids[target.Text()] {
-				p.Report(target, "plan step %s calls %q, which the complete listing of %s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), cv)
+			if target := s.Get("calls"); target.IsString() && !l.ids[target.Text()] {
+				p.Report(target, "plan step %s calls %q, which the complete listing of %s%s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), l.PagesNote(), cv)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package rulekit_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
@@ -65,5 +66,91 @@ func TestCallPredicates(t *testing.T) {
 	}
 	if rulekit.Present(s.Calls[3], "context") != nil || rulekit.Present(s.Calls[4], "context") == nil || rulekit.Present(s.Calls[4], "missing") != nil {
 		t.Error("Present must read a null member as absent and a given one as given")
+	}
+}
+
+// listingsDoc holds, after one one-page listing and one filtered list, a
+// three-page chain with another call between its pages, and then one
+// chain for each way a chain can fail to be complete.
+const listingsDoc = `{
+  "tools": [
+    {"name": "validate_w", "inputSchema": {"type": "object", "properties": {"w": {}}},
+     "_meta": {"io.github.jafarsa0/pilotage": {"argument": "w", "language": "flow/1"}}}
+  ],
+  "manifest": {"pilotage": "1.1", "languages": [
+    {"name": "flow/1", "loop": {"validate": "validate_w"}}
+  ]},
+  "calls": [
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "limit": 5}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": null, "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "q": "a"}, "result": {"structuredContent": {"items": [{"id": "a"}], "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "limit": 2}, "result": {"structuredContent": {"items": [{"id": "a"}, {"id": "b"}], "next_cursor": "p2", "catalog_version": "c1"}}},
+    {"name": "validate_w", "arguments": {"w": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "limit": 2, "cursor": "p2"}, "result": {"structuredContent": {"items": [{"id": "c"}, {"id": "d"}], "next_cursor": "p3", "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"cursor": "p3", "verb": "list", "language": "flow/1", "limit": 2.0}, "result": {"structuredContent": {"items": [{"id": "e"}], "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": "v2", "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "cursor": "v2"}, "result": {"structuredContent": {"items": [{"id": "b"}], "catalog_version": "c2"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": "m2", "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "cursor": "m3"}, "result": {"structuredContent": {"items": [{"id": "c"}], "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": "t2", "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "cursor": "t2"}, "result": {"structuredContent": {"items": [{"id": "b"}], "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "cursor": "t2"}, "result": {"structuredContent": {"items": [{"id": "c"}], "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "limit": 1}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": "l2", "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "limit": 3, "cursor": "l2"}, "result": {"structuredContent": {"items": [{"id": "b"}], "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "cursor": "b2"}, "result": {"structuredContent": {"items": [{"id": "b"}], "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": "b2", "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": "e2", "catalog_version": "c1"}}},
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list", "cursor": "e2"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "bad cursor"}, "catalog_version": "c1"}}},
+
+    {"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "a"}], "next_cursor": 2, "catalog_version": "c1"}}}
+  ]
+}`
+
+func TestCompleteListings(t *testing.T) {
+	s, err := snapshot.Build(source.Parse("listings.json", []byte(listingsDoc), source.Options{}), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := map[*snapshot.Call]int{}
+	for i, c := range s.Calls {
+		index[c] = i
+	}
+	type listing struct {
+		pages []int
+		cv    string
+		ids   []string
+	}
+	// Only the one-page listing and the three-page chain are complete: a
+	// filtered list, a page at another catalog_version, a missing page, a
+	// cursor answered twice, a page with another limit, a page before its
+	// predecessor, a failed page and a next_cursor that is no string all
+	// leave a chain unjudged.
+	want := []listing{
+		{[]int{0}, "c1", []string{"a"}},
+		{[]int{2, 4, 5}, "c1", []string{"a", "b", "c", "d", "e"}},
+	}
+	var got []listing
+	for _, l := range rulekit.CompleteListings(s.Calls) {
+		g := listing{cv: l.CatalogVersion}
+		for _, p := range l.Pages {
+			g.pages = append(g.pages, index[p])
+		}
+		for _, e := range l.Items {
+			id, _ := e.Str("id")
+			g.ids = append(g.ids, id)
+		}
+		if l.Lang != s.Language("flow/1") {
+			t.Errorf("listing %v: Lang %v, want flow/1", g.pages, l.Lang)
+		}
+		got = append(got, g)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("CompleteListings:\n got %+v\nwant %+v", got, want)
 	}
 }
