@@ -33,3 +33,19 @@ func TestPanickingCheck(t *testing.T) {
 		t.Errorf("findings: %v", rules)
 	}
 }
+
+// TestMember: a sub-feature reads as the spec writes it, and a name that
+// would break a one-line message is quoted.
+func TestMember(t *testing.T) {
+	for _, c := range [][3]string{
+		{"execute", "test_run", "execute.test_run"},
+		{"catalog", "changed_since", "catalog.changed_since"},
+		{"execute", "test_r\n", `"execute.test_r\n"`},
+		{"guides", `a"b`, `"guides.a\"b"`},
+		{"", "", `"."`},
+	} {
+		if got := member(c[0], c[1]); got != c[2] {
+			t.Errorf("member(%q, %q) = %s, want %s", c[0], c[1], got, c[2])
+		}
+	}
+}

@@ -3,6 +3,8 @@ package diff
 import (
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -290,13 +292,27 @@ func checkCapabilities(c *comparison) {
 				}
 				switch {
 				case od && os && !ns:
-					c.report(subfeatureRemoved, at, "Language %q no longer declares %s.%s; clients that relied on it break, so keep declaring it", p.new.Name, cp, sub)
+					c.report(subfeatureRemoved, at, "Language %q no longer declares %s; clients that relied on it break, so keep declaring it", p.new.Name, member(cp, sub))
 				case !os && ns:
-					c.report(capabilityAdded, at, "Language %q now declares %s.%s", p.new.Name, cp, sub)
+					c.report(capabilityAdded, at, "Language %q now declares %s", p.new.Name, member(cp, sub))
 				}
 			}
 		}
 	}
+}
+
+// member names a sub-feature as the spec writes it, execute.test_run, and
+// quotes a name that is not a plain word: a newline or quote in a
+// hand-edited snapshot must not break the one-line message.
+func member(capability, sub string) string {
+	name := capability + "." + sub
+	plain := func(r rune) bool {
+		return r == '_' || r == '.' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	if name == "." || strings.IndexFunc(name, func(r rune) bool { return !plain(r) }) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // loopPair is one loop stage of one Language, with its tool in each
