@@ -335,26 +335,10 @@ func harborviewPages(list any, size int) []any {
 // listing drew none.
 func TestHarborviewPaged(t *testing.T) {
 	for _, size := range []int{1, 4, 6, 10} {
-		path := filepath.Join(fixtureRoot, "examples", "harborview", "good-anthropic.json")
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var doc map[string]any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			t.Fatal(err)
-		}
+		doc := harborviewSession(t, "anthropic")
 		c := doc["calls"].([]any)
 		doc["calls"] = append(c[:5:5], append(harborviewPages(c[5], size), c[6:]...)...)
-		out, err := json.MarshalIndent(doc, "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		paged := filepath.Join(t.TempDir(), "paged.json")
-		if err := os.WriteFile(paged, out, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range rulestest.Lint(t, paged) {
+		for _, f := range rulestest.Lint(t, writeDoc(t, doc)) {
 			if f.Severity == lint.Error && !harborviewTrue[f.Rule] {
 				t.Errorf("pages of %d: false error %s at %s: %s", size, f.Rule, f.Pointer, f.Message)
 			}
@@ -405,8 +389,20 @@ func TestHarborviewFaults(t *testing.T) {
 // to report it.
 func harborviewMutant(t *testing.T, name, session, rule string, inject func(map[string]any)) {
 	t.Helper()
-	path := filepath.Join(fixtureRoot, "examples", "harborview", "good-"+session+".json")
-	data, err := os.ReadFile(path)
+	doc := harborviewSession(t, session)
+	inject(doc)
+	for _, got := range rulestest.Lint(t, writeDoc(t, doc)) {
+		if got.Rule == rule {
+			return
+		}
+	}
+	t.Errorf("%s was not caught by %s", name, rule)
+}
+
+// harborviewSession decodes the recorded session good-<session>.json.
+func harborviewSession(t *testing.T, session string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixtureRoot, "examples", "harborview", "good-"+session+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,19 +410,19 @@ func harborviewMutant(t *testing.T, name, session, rule string, inject func(map[
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	inject(doc)
+	return doc
+}
+
+// writeDoc writes doc to a file of the test's own and returns its path.
+func writeDoc(t *testing.T, doc map[string]any) string {
+	t.Helper()
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	mutant := filepath.Join(t.TempDir(), "mutant.json")
-	if err := os.WriteFile(mutant, out, 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), "doc.json")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, got := range rulestest.Lint(t, mutant) {
-		if got.Rule == rule {
-			return
-		}
-	}
-	t.Errorf("%s was not caught by %s", name, rule)
+	return path
 }

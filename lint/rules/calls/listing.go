@@ -208,26 +208,8 @@ func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 }
 
 func checkCallListingIncomplete(p *lint.Pass) {
-	type key struct {
-		lang *snapshot.Language
-		cv   string
-	}
-	type listing struct {
-		rulekit.Listing
-		ids map[string]bool
-	}
-	listed := map[key]listing{}
-	var completes []listing
-	for _, l := range rulekit.CompleteListings(p.Snap.Calls) {
-		ids := map[string]bool{}
-		for _, e := range l.Items {
-			if id, ok := e.Str("id"); ok {
-				ids[id] = true
-			}
-		}
-		listed[key{l.Lang, l.CatalogVersion}] = listing{l, ids}
-		completes = append(completes, listing{l, ids})
-	}
+	completes := rulekit.CompleteListings(p.Snap.Calls)
+	listed := rulekit.ByCatalog(completes)
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
 		if c.Lang == nil || !c.Succeeded() || c.Verb != string(types.VerbGet) || !c.StructuredContent.Get("entry").IsObject() {
 			continue
@@ -236,10 +218,10 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		if !ok {
 			continue
 		}
-		l, ok := listed[key{c.Lang, cv}]
+		l, ok := listed[rulekit.ListingKey{Lang: c.Lang, CatalogVersion: cv}]
 		e := c.StructuredContent.Get("entry")
 		id, hasID := e.Str("id")
-		if !ok || !hasID || l.ids[id] || !callUsableBy(e, c.Lang) {
+		if !ok || !hasID || l.IDs[id] || !callUsableBy(e, c.Lang) {
 			continue
 		}
 		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s%s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label(), l.PagesNote())
@@ -256,7 +238,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 				continue
 			}
 			for _, e := range b.Items {
-				if id, ok := e.Str("id"); ok && !a.ids[id] && callUsableBy(e, a.Lang) {
+				if id, ok := e.Str("id"); ok && !a.IDs[id] && callUsableBy(e, a.Lang) {
 					p.With(lint.Also{Node: e.Get("id"), Note: "the entry, in another complete listing of the same catalog_version"}).ReportMissing(last.StructuredContent, "this listing of %s%s ends without next_cursor but lacks entry %q, which another complete listing under catalog_version %q shows: return next_cursor while results remain (a limit below the number of entries leaves results)", a.Lang.Label(), a.PagesNote(), id, a.CatalogVersion)
 					break other
 				}

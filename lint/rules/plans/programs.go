@@ -202,35 +202,18 @@ func checkCallPlanCallsMissing(p *lint.Pass) {
 }
 
 func checkCallPlanCallsUnlisted(p *lint.Pass) {
-	type key struct {
-		lang *snapshot.Language
-		cv   string
-	}
-	type listing struct {
-		rulekit.Listing
-		ids map[string]bool
-	}
-	listed := map[key]listing{}
-	for _, l := range rulekit.CompleteListings(p.Snap.Calls) {
-		ids := map[string]bool{}
-		for _, e := range l.Items {
-			if id, ok := e.Str("id"); ok {
-				ids[id] = true
-			}
-		}
-		listed[key{l.Lang, l.CatalogVersion}] = listing{l, ids}
-	}
+	listed := rulekit.ByCatalog(rulekit.CompleteListings(p.Snap.Calls))
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
-		l, ok := listed[key{c.Lang, cv}]
+		l, ok := listed[rulekit.ListingKey{Lang: c.Lang, CatalogVersion: cv}]
 		if !ok {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			if target := s.Get("calls"); target.IsString() && !l.ids[target.Text()] {
+			if target := s.Get("calls"); target.IsString() && !l.IDs[target.Text()] {
 				p.Report(target, "plan step %s calls %q, which the complete listing of %s%s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), l.PagesNote(), cv)
 			}
 		}

@@ -116,6 +116,25 @@ type Listing struct {
 	Pages []*snapshot.Call
 	// Items are the entry objects of every page, in page order.
 	Items []*source.Node
+	// IDs are the string ids among Items.
+	IDs map[string]bool
+}
+
+// ListingKey names the catalog a complete listing shows: a Language's, at
+// one catalog_version.
+type ListingKey struct {
+	Lang           *snapshot.Language
+	CatalogVersion string
+}
+
+// ByCatalog indexes complete listings by the catalog they show; of two
+// listings of one catalog the later is kept.
+func ByCatalog(ls []Listing) map[ListingKey]Listing {
+	out := map[ListingKey]Listing{}
+	for _, l := range ls {
+		out[ListingKey{l.Lang, l.CatalogVersion}] = l
+	}
+	return out
 }
 
 // PagesNote is what a message adds after naming the listing: nothing for
@@ -185,6 +204,12 @@ func CompleteListings(calls []*snapshot.Call) []Listing {
 			l.Pages = append(l.Pages, page)
 			l.Items = append(l.Items, page.StructuredContent.Get("items").Objects()...)
 			if lastPage(page) {
+				l.IDs = map[string]bool{}
+				for _, e := range l.Items {
+					if id, ok := e.Str("id"); ok {
+						l.IDs[id] = true
+					}
+				}
 				out = append(out, l)
 				break
 			}

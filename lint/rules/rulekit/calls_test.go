@@ -148,9 +148,22 @@ func TestCompleteListings(t *testing.T) {
 		if l.Lang != s.Language("flow/1") {
 			t.Errorf("listing %v: Lang %v, want flow/1", g.pages, l.Lang)
 		}
+		if len(l.IDs) != len(g.ids) {
+			t.Errorf("listing %v: IDs %v, want the ids of %v", g.pages, l.IDs, g.ids)
+		}
+		for _, id := range g.ids {
+			if !l.IDs[id] {
+				t.Errorf("listing %v: IDs lack %q", g.pages, id)
+			}
+		}
 		got = append(got, g)
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("CompleteListings:\n got %+v\nwant %+v", got, want)
+	}
+	// Both listings show flow/1 at c1: the later one stands for it.
+	by := rulekit.ByCatalog(rulekit.CompleteListings(s.Calls))
+	if l := by[rulekit.ListingKey{Lang: s.Language("flow/1"), CatalogVersion: "c1"}]; len(by) != 1 || len(l.Pages) != 3 {
+		t.Errorf("ByCatalog = %v", by)
 	}
 }
