@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/fuzzcheck"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/diff"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -41,15 +42,9 @@ func FuzzCompare(f *testing.F) {
 		if err != nil {
 			return // an input diff cannot read is the caller's error to report
 		}
-		for _, fd := range res.Findings {
-			if fd.Rule == lint.InternalRule.ID {
-				t.Fatalf("%s", fd.Message)
-			}
-			if fd.Line < 1 || fd.Column < 1 || fd.EndLine < fd.Line || (fd.EndLine == fd.Line && fd.EndColumn < fd.Column) {
-				t.Fatalf("%s: bad span %d:%d-%d:%d", fd.Rule, fd.Line, fd.Column, fd.EndLine, fd.EndColumn)
-			}
-			if fd.Message == "" || fd.Spec == "" || strings.Contains(fd.Message, "\n") {
-				t.Fatalf("%s: message %q spec %q", fd.Rule, fd.Message, fd.Spec)
+		for i := range res.Findings {
+			if err := fuzzcheck.Finding(&res.Findings[i]); err != nil {
+				t.Fatal(err)
 			}
 		}
 	})

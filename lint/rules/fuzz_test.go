@@ -2,11 +2,11 @@ package rules_test
 
 import (
 	"os"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/pilotagekit/pilotagekit/internal/fixtureseed"
+	"github.com/pilotagekit/pilotagekit/internal/fuzzcheck"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -39,15 +39,9 @@ func FuzzLintFile(f *testing.F) {
 			o.InputKind = snapshot.Kinds[k-1]
 		}
 		_, findings := lint.LintFile(&lint.Input{Name: name, Data: data, Explicit: true}, &o)
-		for _, fd := range findings {
-			if fd.Rule == lint.InternalRule.ID {
-				t.Fatalf("%s", fd.Message)
-			}
-			if fd.Line < 1 || fd.Column < 1 || fd.EndLine < fd.Line || (fd.EndLine == fd.Line && fd.EndColumn < fd.Column) {
-				t.Fatalf("%s: bad span %d:%d-%d:%d", fd.Rule, fd.Line, fd.Column, fd.EndLine, fd.EndColumn)
-			}
-			if fd.Message == "" || fd.Spec == "" || strings.Contains(fd.Message, "\n") {
-				t.Fatalf("%s: message %q spec %q", fd.Rule, fd.Message, fd.Spec)
+		for i := range findings {
+			if err := fuzzcheck.Finding(&findings[i]); err != nil {
+				t.Fatal(err)
 			}
 		}
 	})
