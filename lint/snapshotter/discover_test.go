@@ -3,6 +3,9 @@ package snapshotter
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -95,5 +98,68 @@ func TestProbeNonPilotage(t *testing.T) {
 		if calls != 0 || res.Calls != 0 || len(res.Warnings) != 1 || res.Warnings[0] != want {
 			t.Errorf("%d calls reached the server, %d recorded; warnings %q", calls, res.Calls, res.Warnings)
 		}
+	}
+}
+
+// TestDiscoverHTTP: over Streamable HTTP too, a server that holds
+// server/discover without a word (not even response headers) costs the
+// short discover wait, then initialize, not the whole session timeout;
+// and bounding that POST by the wait does not cut off a server that
+// answers it a little later within the wait.
+func TestDiscoverHTTP(t *testing.T) {
+	for _, answer := range []bool{false, true} {
+		release := make(chan struct{})
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var req struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+			}
+			if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
+				http.Error(w, "bad request", http.StatusMethodNotAllowed)
+				return
+			}
+			if req.ID == nil {
+				w.WriteHeader(http.StatusAccepted)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			switch req.Method {
+			case "server/discover":
+				if answer {
+					time.Sleep(200 * time.Millisecond)
+					fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"resultType": "complete", "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "new", "version": "1"}}, "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}}`, req.ID)
+					return
+				}
+				select {
+				case <-r.Context().Done():
+				case <-release:
+				}
+			case "initialize":
+				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}}}`, req.ID)
+			case "tools/list":
+				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}}`, req.ID)
+			default:
+				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "error": {"code": -32601, "message": "Method not found"}}`, req.ID)
+			}
+		}))
+		start := time.Now()
+		res, err := Take(context.Background(), Options{URL: srv.URL, Timeout: 20 * time.Second, DiscoverTimeout: 500 * time.Millisecond})
+		took := time.Since(start)
+		close(release)
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, member := "initialize", "initialize"
+		if answer {
+			want, member = "server/discover", "discover"
+		}
+		var doc map[string]json.RawMessage
+		if res.Handshake != want || took > 5*time.Second {
+			t.Errorf("answer %v: handshake %q after %s, want %q", answer, res.Handshake, took, want)
+		} else if err := json.Unmarshal(res.JSON, &doc); err != nil || doc[member] == nil || res.Tools != 1 {
+			t.Errorf("answer %v: snapshot: %s", answer, res.JSON)
+		}
+		t.Logf("answer %v: handshake over HTTP took %s with a 500ms discover wait and a 20s timeout", answer, took.Round(time.Millisecond))
 	}
 }

@@ -126,6 +126,16 @@ func (c *recordingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		c.r.log = append(c.r.log, e)
 		c.r.mu.Unlock()
 		if req.Method == "server/discover" && c.r.discoverWait > 0 {
+			// Over Streamable HTTP the request is a POST that a server
+			// may hold without a word, not even headers, and the SDK's
+			// transport writes nothing else until it returns; so the POST
+			// is bounded by the discover wait too. The transport reports a
+			// cancelled POST as rejected, which fails this call (the SDK
+			// then falls back to initialize) and leaves the connection
+			// whole; an answer streamed within the wait still arrives.
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, c.r.discoverWait)
+			time.AfterFunc(c.r.discoverWait, cancel)
 			id := req.ID
 			time.AfterFunc(c.r.discoverWait, func() {
 				c.r.mu.Lock()
