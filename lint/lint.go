@@ -320,6 +320,8 @@ func contained(in *Input, opt *Options, read func() (FileInfo, []Finding, []stri
 	return read()
 }
 
+// judge is lintOne's work: parse, detection, the engine's own checks and
+// every selected rule.
 func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) (info FileInfo, _ []Finding, skips []string, ok bool) {
 	po := opt.Parse
 	po.NoCopy = true // the run owns Input.Data; see Input
