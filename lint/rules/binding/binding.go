@@ -137,6 +137,16 @@ func bindingRules() []*lint.Rule {
 			Check:   bindingMetaDiscoveryManifestCheck,
 		},
 		&lint.Rule{
+			ID: "meta-manifest-uri-recommended", Severity: lint.Warning, Spec: "Part III §3.2",
+			Quote:   "A Server MAY expose the manifest as an MCP resource. The RECOMMENDED URI is: pilotage://manifest",
+			Keyword: "RECOMMENDED",
+			Summary: "The discovery metadata's manifest_uri names a manifest resource at another URI than pilotage://manifest.",
+			Doc:     "A Server that exposes its manifest as an MCP resource is RECOMMENDED to use the URI pilotage://manifest, which Clients can read without the handshake's metadata. Any URI advertised through manifest_uri still works (the pilotage:// scheme is a convention, not a requirement), so this is a warning, and only the string manifest_uri of the initialize (or server/discover) metadata is judged.",
+			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "https://harbor.example/pilotage/manifest.json"}}}`,
+			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
+			Check:   bindingManifestURIRecommendedCheck,
+		},
+		&lint.Rule{
 			ID: "meta-inline-manifest-differs", Severity: lint.Info, Spec: "Part III §3.3",
 			Keyword: "",
 			Summary: "The inline manifest of the initialize (or server/discover) metadata differs from the pilotage_manifest result.",
@@ -265,6 +275,15 @@ func bindingMetaDiscoveryManifestCheck(p *lint.Pass) {
 		}
 		if uri != nil && !uri.IsString() {
 			p.Report(uri, "manifest_uri is %s; make it the URI string of the manifest resource, such as %q", uri.Kind.Article(), types.ManifestURI)
+		}
+	}
+}
+
+func bindingManifestURIRecommendedCheck(p *lint.Pass) {
+	for _, r := range []*source.Node{p.Snap.Initialize, p.Snap.Discover} {
+		uri := r.Path("_meta", types.MetaKey, "manifest_uri")
+		if uri.IsString() && uri.Text() != types.ManifestURI {
+			p.Report(uri, "manifest_uri is %q; serve the manifest resource at the recommended URI %q, which Clients can read without this metadata", uri.Text(), types.ManifestURI)
 		}
 	}
 }
