@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -109,25 +108,12 @@ func TestProbeNonPilotage(t *testing.T) {
 func TestDiscoverHTTP(t *testing.T) {
 	for _, answer := range []bool{false, true} {
 		release := make(chan struct{})
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			var req struct {
-				ID     json.RawMessage `json:"id"`
-				Method string          `json:"method"`
-			}
-			if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
-				http.Error(w, "bad request", http.StatusMethodNotAllowed)
-				return
-			}
-			if req.ID == nil {
-				w.WriteHeader(http.StatusAccepted)
-				return
-			}
-			w.Header().Set("Content-Type", "application/json")
-			switch req.Method {
+		srv := bareServer(func(w http.ResponseWriter, r *http.Request, method string, id json.RawMessage) {
+			switch method {
 			case "server/discover":
 				if answer {
 					time.Sleep(200 * time.Millisecond)
-					fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"resultType": "complete", "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "new", "version": "1"}}, "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}}`, req.ID)
+					fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"resultType": "complete", "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "new", "version": "1"}}, "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}}}`, id)
 					return
 				}
 				select {
@@ -135,13 +121,13 @@ func TestDiscoverHTTP(t *testing.T) {
 				case <-release:
 				}
 			case "initialize":
-				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}}}`, req.ID)
+				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "1"}}}`, id)
 			case "tools/list":
-				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}}`, req.ID)
+				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}}`, id)
 			default:
-				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "error": {"code": -32601, "message": "Method not found"}}`, req.ID)
+				fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "error": {"code": -32601, "message": "Method not found"}}`, id)
 			}
-		}))
+		})
 		start := time.Now()
 		res, err := Take(context.Background(), Options{URL: srv.URL, Timeout: 20 * time.Second, DiscoverTimeout: 500 * time.Millisecond})
 		took := time.Since(start)

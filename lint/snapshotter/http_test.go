@@ -187,27 +187,14 @@ func TestParseHeaders(t *testing.T) {
 // the tools belong and a warning.
 func TestTakeToolsListRefused(t *testing.T) {
 	// A bare JSON-RPC endpoint: go-sdk servers always answer tools/list.
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
-			http.Error(w, "bad request", http.StatusMethodNotAllowed)
-			return
-		}
-		if req.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		switch req.Method {
+	srv := bareServer(func(w http.ResponseWriter, r *http.Request, method string, id json.RawMessage) {
+		switch method {
 		case "initialize":
-			fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "bare", "version": "1"}}}`, req.ID)
+			fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "result": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "bare", "version": "1"}}}`, id)
 		default:
-			fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "error": {"code": -32601, "message": "Method not found"}}`, req.ID)
+			fmt.Fprintf(w, `{"jsonrpc": "2.0", "id": %s, "error": {"code": -32601, "message": "Method not found"}}`, id)
 		}
-	}))
+	})
 	t.Cleanup(srv.Close)
 	res, err := Take(context.Background(), Options{URL: srv.URL, Timeout: 10 * time.Second})
 	if err != nil {
@@ -262,4 +249,26 @@ func TestHeadersStayWithTheEndpoint(t *testing.T) {
 			t.Errorf("the redirect target received Authorization %q", v)
 		}
 	}
+}
+
+// bareServer is a JSON-RPC endpoint over HTTP with none of an SDK's
+// handling: notifications get 202, and answer writes a JSON answer to each
+// request, or holds it.
+func bareServer(answer func(w http.ResponseWriter, r *http.Request, method string, id json.RawMessage)) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
+			http.Error(w, "bad request", http.StatusMethodNotAllowed)
+			return
+		}
+		if req.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		answer(w, r, req.Method, req.ID)
+	}))
 }
