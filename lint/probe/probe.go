@@ -385,12 +385,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeValidate,
 		Expect: Expect{Channel: Result, Invalid: true},
-		Build: func(t *Target) []Request {
-			if !t.canValidate() {
-				return nil
-			}
-			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
-		},
+		Build:  (*Target).validateGarbage,
 	},
 	{
 		Name: "validate-empty", Defect: "empty_program",
@@ -411,12 +406,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeValidate + " It is the validate-unparsable request once more: validation MUST be safe to repeat any number of times (Part II §6.4).",
 		Expect: Expect{Channel: Result, Invalid: true},
-		Build: func(t *Target) []Request {
-			if !t.canValidate() {
-				return nil
-			}
-			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
-		},
+		Build:  (*Target).validateGarbage,
 	},
 	{
 		Name: "validate-context-undeclared", Vector: "PIL-VALIDATE-CONTEXT-UNDECLARED-B", Defect: "undeclared_context",
@@ -754,6 +744,15 @@ var Set = []*Probe{
 		Expect: Expect{Channel: Result},
 		Build:  (*Target).validateProgram,
 	},
+}
+
+// validateGarbage validates a program that cannot parse; sent twice, the
+// same request shows whether validation answers it the same way.
+func (t *Target) validateGarbage() []Request {
+	if !t.canValidate() {
+		return nil
+	}
+	return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
 }
 
 // validateProgram validates the user's --probe-run program, with its
