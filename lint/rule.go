@@ -101,6 +101,18 @@ type Rule struct {
 	Doc string
 	// Bad and Good are short JSON examples for the docs.
 	Bad, Good string
+	// Scope, for an error rule, names what the rule binds: which
+	// Languages, calls, entries, channels and manifest versions it judges,
+	// and what it leaves alone (a replay, a sub-program's trace entries).
+	Scope string
+	// Exceptions are the sentences of Parts II–III that narrow or excuse
+	// Quote (MAY, "only", "except", "unless", "not itself", "without
+	// further processing", a later minor version), each with the good
+	// fixture that keeps the rule silent where the sentence allows.
+	Exceptions []Exception
+	// NoExceptions, for an error rule that no sentence narrows, says why:
+	// which sections were read and found silent.
+	NoExceptions string
 	// Check reports the rule's findings on one snapshot.
 	Check func(*Pass)
 	// Fallback marks a generic rule (schema shape checks) whose finding
@@ -118,6 +130,20 @@ type Rule struct {
 	// Locked rules cannot be disabled (their severity can change): the
 	// engine's internal-error, without which a failed rule goes unnoticed.
 	Locked bool
+}
+
+// Exception is one sentence that narrows a rule's quote, and the good
+// fixture in fixtures/<family>/<rule>/ on which the rule stays silent
+// because of it.
+type Exception struct {
+	// Spec is the section of the narrowing sentence, such as
+	// "Part II §6.5.2".
+	Spec string
+	// Quote is the sentence, verbatim from the cited text.
+	Quote string
+	// Fixture is the good fixture's base name without .json, such as
+	// "good-replay"; it must start with "good".
+	Fixture string
 }
 
 // Finding is one reported defect, positioned at the offending JSON value.

@@ -419,24 +419,36 @@ func runRules(args []string, e *env) int {
 		}
 	}
 	if *format == "json" {
+		type jsonException struct {
+			Spec    string `json:"spec"`
+			Quote   string `json:"quote"`
+			Fixture string `json:"fixture"`
+		}
 		type jsonRule struct {
-			ID         string   `json:"id"`
-			Severity   string   `json:"severity"`
-			Family     string   `json:"family"`
-			Spec       string   `json:"spec"`
-			Quote      string   `json:"quote,omitempty"`
-			Keyword    string   `json:"keyword,omitempty"`
-			Since      string   `json:"since,omitempty"`
-			Deprecated bool     `json:"deprecated,omitempty"`
-			ReplacedBy []string `json:"replaced_by,omitempty"`
-			Summary    string   `json:"summary"`
-			Doc        string   `json:"doc"`
-			Bad        string   `json:"bad,omitempty"`
-			Good       string   `json:"good,omitempty"`
+			ID           string          `json:"id"`
+			Severity     string          `json:"severity"`
+			Family       string          `json:"family"`
+			Spec         string          `json:"spec"`
+			Quote        string          `json:"quote,omitempty"`
+			Keyword      string          `json:"keyword,omitempty"`
+			Since        string          `json:"since,omitempty"`
+			Deprecated   bool            `json:"deprecated,omitempty"`
+			ReplacedBy   []string        `json:"replaced_by,omitempty"`
+			Summary      string          `json:"summary"`
+			Doc          string          `json:"doc"`
+			Scope        string          `json:"scope,omitempty"`
+			Exceptions   []jsonException `json:"exceptions,omitempty"`
+			NoExceptions string          `json:"no_exceptions,omitempty"`
+			Bad          string          `json:"bad,omitempty"`
+			Good         string          `json:"good,omitempty"`
 		}
 		out := []jsonRule{}
 		for _, r := range picked {
-			out = append(out, jsonRule{r.ID, r.Severity.String(), r.Family, r.Spec, r.Quote, r.Keyword, r.Since, r.Deprecated, r.ReplacedBy, r.Summary, r.Doc, r.Bad, r.Good})
+			j := jsonRule{ID: r.ID, Severity: r.Severity.String(), Family: r.Family, Spec: r.Spec, Quote: r.Quote, Keyword: r.Keyword, Since: r.Since, Deprecated: r.Deprecated, ReplacedBy: r.ReplacedBy, Summary: r.Summary, Doc: r.Doc, Scope: r.Scope, NoExceptions: r.NoExceptions, Bad: r.Bad, Good: r.Good}
+			for _, x := range r.Exceptions {
+				j.Exceptions = append(j.Exceptions, jsonException(x))
+			}
+			out = append(out, j)
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -464,6 +476,18 @@ func runRules(args []string, e *env) int {
 				fmt.Fprintf(e.stdout, "The spec says (%s): \"%s\"\n\n", r.Spec, r.Quote)
 			}
 			fmt.Fprintf(e.stdout, "%s\n", r.Doc)
+			if r.Scope != "" {
+				fmt.Fprintf(e.stdout, "\nScope: %s\n", r.Scope)
+			}
+			for i, x := range r.Exceptions {
+				if i == 0 {
+					fmt.Fprint(e.stdout, "\nWhere the spec allows it:\n")
+				}
+				fmt.Fprintf(e.stdout, "    %s: %q (fixture %s)\n", x.Spec, x.Quote, x.Fixture)
+			}
+			if r.NoExceptions != "" {
+				fmt.Fprintf(e.stdout, "\nNo sentence narrows it: %s\n", r.NoExceptions)
+			}
 			if r.Bad != "" {
 				fmt.Fprintf(e.stdout, "\nBad:\n    %s\n", strings.TrimSpace(r.Bad))
 			}

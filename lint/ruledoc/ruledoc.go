@@ -60,6 +60,18 @@ func Markdown() string {
 				fmt.Fprintf(&b, "Graded by the severity policy: %s.\n\n", r.Policy)
 			}
 			fmt.Fprintf(&b, "%s\n\n%s\n", r.Summary, r.Doc)
+			if r.Scope != "" {
+				fmt.Fprintf(&b, "\nScope: %s\n", r.Scope)
+			}
+			if len(r.Exceptions) > 0 {
+				b.WriteString("\nWhere the spec allows what this rule would report (each has a passing fixture):\n\n")
+				for _, e := range r.Exceptions {
+					fmt.Fprintf(&b, "- %s: %q (fixture `%s`)\n", e.Spec, e.Quote, e.Fixture)
+				}
+			}
+			if r.NoExceptions != "" {
+				fmt.Fprintf(&b, "\nNo sentence narrows this rule: %s\n", r.NoExceptions)
+			}
 			if r.Bad != "" {
 				fmt.Fprintf(&b, "\nBad:\n\n```json\n%s\n```\n", strings.TrimSpace(r.Bad))
 			}

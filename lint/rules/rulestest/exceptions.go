@@ -1,0 +1,90 @@
+package rulestest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules"
+)
+
+// Exceptions holds every error rule of the family to the way an error is
+// earned (issue 30 §7): its Scope says what it binds; every sentence that
+// narrows its quote is listed with a good fixture that exists and keeps the
+// rule silent, or NoExceptions says why none does; each listed sentence is
+// verbatim in Parts II–III when the spec is beside the checkout. Rules with
+// no quote (the tool's own policies) are not held to it.
+func Exceptions(t *testing.T, family string) {
+	t.Helper()
+	root := Root(t)
+	spec := specText(root)
+	var fam *rules.Family
+	for _, f := range rules.Families() {
+		if f.Name == family {
+			fam = &f
+			break
+		}
+	}
+	if fam == nil {
+		t.Fatalf("no family %q", family)
+	}
+	for _, r := range fam.Rules {
+		// A rule with no quote grades the tool's own policy (an input it
+		// cannot read), not a sentence that other sentences could narrow.
+		if r.Severity != lint.Error || r.Deprecated || r.Quote == "" {
+			continue
+		}
+		if strings.TrimSpace(r.Scope) == "" {
+			t.Errorf("%s: an error rule with no Scope: say which Languages, calls, entries and versions it binds", r.ID)
+		}
+		if len(r.Exceptions) == 0 && strings.TrimSpace(r.NoExceptions) == "" {
+			t.Errorf("%s: an error rule with neither Exceptions nor NoExceptions: list each sentence that narrows its quote with a good fixture, or say why none does", r.ID)
+		}
+		for _, x := range r.Exceptions {
+			if x.Spec == "" || x.Quote == "" {
+				t.Errorf("%s: exception %+v lacks its section or sentence", r.ID, x)
+			}
+			if spec != "" && strings.HasPrefix(x.Spec, "Part I") && !strings.Contains(spec, normalise(strings.TrimSuffix(x.Quote, "…"))) {
+				t.Errorf("%s: exception %q is not verbatim in Parts II–III", r.ID, x.Quote)
+			}
+			if !strings.HasPrefix(x.Fixture, "good") {
+				t.Errorf("%s: exception fixture %q must be a passing fixture (good*)", r.ID, x.Fixture)
+				continue
+			}
+			in := filepath.Join("fixtures", family, r.ID, x.Fixture+".json")
+			if _, err := os.Stat(filepath.Join(root, in)); err != nil {
+				t.Errorf("%s: exception fixture %s: %v", r.ID, in, err)
+				continue
+			}
+			for _, f := range Lint(t, filepath.ToSlash(in)) {
+				if f.Rule == r.ID {
+					t.Errorf("%s: exception fixture %s draws the rule at %s: %s", r.ID, in, f.Pointer, f.Message)
+				}
+			}
+		}
+	}
+}
+
+// specText is Parts II and III, normalised, or "" when the spec is not
+// beside the checkout (../shared/spec).
+func specText(root string) string {
+	var b strings.Builder
+	for _, part := range []string{"part-ii-abstract-model.md", "part-iii-mcp-binding.md"} {
+		data, err := os.ReadFile(filepath.Join(root, "..", "shared", "spec", part))
+		if err != nil {
+			return ""
+		}
+		b.WriteString(normalise(string(data)))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// normalise drops markdown emphasis and folds whitespace, so a quote
+// matches across the spec's line breaks.
+func normalise(s string) string {
+	s = strings.NewReplacer("**", "", "*", "", "`", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
