@@ -1,0 +1,63 @@
+package schemacheck
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// formatMeta is a 2020-12 dialect that requires the format-assertion
+// vocabulary, carried by the schema itself under $defs.
+const formatMeta = `{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:example:format-meta", "$dynamicAnchor": "meta",
+	"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true,
+		"https://json-schema.org/draft/2020-12/vocab/validation": true, "https://json-schema.org/draft/2020-12/vocab/format-assertion": true}}`
+
+func TestFitOf(t *testing.T) {
+	for _, c := range []struct {
+		name, schema, value string
+		want                Fit
+	}{
+		{"2020-12 format is an annotation", `{"properties": {"e": {"type": "string", "format": "email"}}}`, `{"e": "nobody"}`, Fits},
+		{"2020-12 format named explicitly", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "properties": {"e": {"type": "string", "format": "email"}}}`, `{"e": "nobody"}`, Fits},
+		{"2020-12 format-assertion vocabulary asserts", `{"$schema": "urn:example:format-meta", "properties": {"e": {"type": "string", "format": "email"}}, "$defs": {"meta": ` + formatMeta + `}}`, `{"e": "nobody"}`, ValueFault},
+		{"2020-12 format-assertion vocabulary, valid value", `{"$schema": "urn:example:format-meta", "properties": {"e": {"type": "string", "format": "email"}}, "$defs": {"meta": ` + formatMeta + `}}`, `{"e": "a@example.com"}`, Fits},
+		{"2019-09 format is an annotation", `{"$schema": "https://json-schema.org/draft/2019-09/schema", "properties": {"e": {"type": "string", "format": "email"}}}`, `{"e": "nobody"}`, Fits},
+		{"draft-07 format is the validator's choice", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"e": {"type": "string", "format": "email"}}}`, `{"e": "nobody"}`, FitUnknown},
+		{"draft-07 format, valid value", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"e": {"type": "string", "format": "email"}}}`, `{"e": "a@example.com"}`, Fits},
+		{"draft-07 format, wrong type", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"e": {"type": "string", "format": "email"}}}`, `{"e": 7}`, StructuralFault},
+		{"draft-07 without format", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"e": {"type": "string", "enum": ["a"]}}}`, `{"e": "b"}`, ValueFault},
+		{"missing required member", `{"type": "object", "required": ["flow"]}`, `{}`, StructuralFault},
+		{"top-level wrong type", `{"properties": {"trace_level": {"type": "string"}}}`, `{"trace_level": 3}`, StructuralFault},
+		{"nested wrong type", `{"properties": {"input": {"type": "object", "properties": {"hour": {"type": "integer"}}}}}`, `{"input": {"hour": "late"}}`, StructuralFault},
+		{"nested wrong type behind $ref", `{"properties": {"input": {"$ref": "#/$defs/In"}}, "$defs": {"In": {"properties": {"hour": {"type": "integer"}}}}}`, `{"input": {"hour": "late"}}`, StructuralFault},
+		{"enum", `{"properties": {"trace_level": {"type": "string", "enum": ["none", "summary", "full"]}}}`, `{"trace_level": "verbose"}`, ValueFault},
+		{"enum behind Pydantic's nullable $ref", `{"properties": {"mode": {"anyOf": [{"$ref": "#/$defs/Mode"}, {"type": "null"}], "default": null}}, "$defs": {"Mode": {"enum": ["immediate", "deploy"], "title": "Mode", "type": "string"}}}`, `{"mode": "later"}`, ValueFault},
+		{"nullable union, value of neither type", `{"properties": {"flow": {"anyOf": [{"type": "object", "additionalProperties": true}, {"type": "null"}]}}}`, `{"flow": "garbage"}`, StructuralFault},
+		{"nullable union, null", `{"properties": {"flow": {"anyOf": [{"type": "object"}, {"type": "null"}]}}}`, `{"flow": null}`, Fits},
+		{"closed object", `{"properties": {"flow": {}}, "additionalProperties": false}`, `{"flow": {}, "extra": 1}`, ValueFault},
+		{"value and structural faults together", `{"properties": {"a": {"enum": [1]}, "b": {"type": "string"}}}`, `{"a": 2, "b": 3}`, StructuralFault},
+		{"oneOf matching twice", `{"oneOf": [{"type": "object"}, {"required": ["a"]}]}`, `{"a": 1}`, ValueFault},
+		{"allOf composition", `{"allOf": [{"properties": {"flow": {}}, "required": ["flow"]}, {"properties": {"trace_level": {"type": "string"}}}]}`, `{"flow": {}, "trace_level": "x"}`, Fits},
+		{"allOf composition, missing member", `{"allOf": [{"properties": {"flow": {}}, "required": ["flow"]}, {"properties": {"trace_level": {"type": "string"}}}]}`, `{"trace_level": "x"}`, StructuralFault},
+		{"external reference", `{"properties": {"zone": {"$ref": "https://schemas.example.com/zone.json"}}}`, `{"zone": 1}`, FitUnknown},
+		{"does not compile", `{"properties": {"a": {"maxLength": "3"}}}`, `{"a": "x"}`, FitUnknown},
+		{"true schema", `true`, `{"a": 1}`, Fits},
+		{"false schema", `false`, `{}`, ValueFault},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var v any
+			d := json.NewDecoder(strings.NewReader(c.value))
+			d.UseNumber()
+			if err := d.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			got, err := FitOf(parse(t, c.schema), v)
+			if got != c.want {
+				t.Errorf("FitOf = %s, want %s", got, c.want)
+			}
+			if got.Rejects() != (err != nil) {
+				t.Errorf("a rejection returns the library's error and nothing else does: %s with %v", got, err)
+			}
+		})
+	}
+}
