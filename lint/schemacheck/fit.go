@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/go-openapi/jsonpointer"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
@@ -76,7 +77,7 @@ func FitOf(n *source.Node, value any) (Fit, error) {
 	if len(names) == 0 || sch.DraftVersion >= 2019 && !old {
 		return fit, err
 	}
-	lax, _ := compile(n, names)
+	lax, _ := compile(n, compileOpts{lax: names})
 	if lax == nil {
 		return FitUnknown, nil
 	}
@@ -132,6 +133,36 @@ func structural(ve *jsonschema.ValidationError) bool {
 	return false
 }
 
+// FaultText names the first fault of a rejection FitOf returned, where it
+// sits in the value: `at /trace_level: value must be one of "none",
+// "summary", "full"`. Among alternatives it follows a value fault, the
+// branch whose type the value had.
+func FaultText(err error) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return ""
+	}
+	for len(ve.Causes) > 0 {
+		next := ve.Causes[0]
+		for _, c := range ve.Causes {
+			if !structural(c) {
+				next = c
+				break
+			}
+		}
+		ve = next
+	}
+	at := "at the top level"
+	if len(ve.InstanceLocation) > 0 {
+		toks := make([]string, len(ve.InstanceLocation))
+		for i, t := range ve.InstanceLocation {
+			toks[i] = jsonpointer.Escape(t)
+		}
+		at = "at /" + strings.Join(toks, "/")
+	}
+	return clipN(at+": "+ve.ErrorKind.LocalizedString(printer), 200)
+}
+
 func refCycle(ve *jsonschema.ValidationError) bool {
 	if _, ok := ve.ErrorKind.(*kind.RefCycle); ok {
 		return true
@@ -163,4 +194,24 @@ func formatNames(n *source.Node) (names []string, old bool) {
 
 func preDraft2019(dialect string) bool {
 	return strings.Contains(dialect, "json-schema.org/draft-0")
+}
+
+// FormatAsserts reports whether the "format" member of a schema object
+// inside the schema document root asserts, as the library compiles it for
+// the dialect in force there, and whether that can be told: in 2020-12 a
+// format asserts only under a meta-schema requiring the format-assertion
+// vocabulary (in 2019-09, the format vocabulary). Draft-07 and earlier
+// leave it to each validator ("MAY support the format keyword as a
+// validation keyword"), so there decided is false. So is it when the
+// schema does not compile.
+func FormatAsserts(root, format *source.Node) (asserts, decided bool) {
+	at, ok := strings.CutPrefix(format.Parent.Pointer(), root.Pointer())
+	if !ok || format.Key() != "format" {
+		return false, false
+	}
+	sch, _ := compile(root, compileOpts{at: at})
+	if sch == nil || sch.DraftVersion < 2019 {
+		return false, false
+	}
+	return sch.Format != nil, true
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
 // formatMeta is a 2020-12 dialect that requires the format-assertion
@@ -59,5 +61,50 @@ func TestFitOf(t *testing.T) {
 				t.Errorf("a rejection returns the library's error and nothing else does: %s with %v", got, err)
 			}
 		})
+	}
+}
+
+func TestFormatAsserts(t *testing.T) {
+	for _, c := range []struct {
+		name, schema      string
+		asserts, decided bool
+	}{
+		{"2020-12 by default", `{"properties": {"k": {"type": "string", "format": "uuid"}}}`, false, true},
+		{"2020-12 named", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "properties": {"k": {"type": "string", "format": "uuid"}}}`, false, true},
+		{"2020-12 with the format-assertion vocabulary", `{"$schema": "urn:example:format-meta", "properties": {"k": {"type": "string", "format": "uuid"}}, "$defs": {"meta": ` + formatMeta + `}}`, true, true},
+		{"draft-07", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"k": {"type": "string", "format": "uuid"}}}`, false, false},
+		{"behind a $ref", `{"$schema": "urn:example:format-meta", "properties": {"k": {"$ref": "#/$defs/K"}}, "$defs": {"meta": ` + formatMeta + `, "K": {"type": "string", "format": "uuid"}}}`, true, true},
+		{"does not compile", `{"properties": {"k": {"type": "string", "format": "uuid", "maxLength": "x"}}}`, false, false},
+	} {
+		root := parse(t, c.schema)
+		var format *source.Node
+		r := NewResolver(root)
+		for _, f := range r.Keywords(r.Member(root, "k"), "format") {
+			format = f
+		}
+		if format == nil {
+			t.Fatalf("%s: no format", c.name)
+		}
+		a, d := FormatAsserts(root, format)
+		if a != c.asserts || d != c.decided {
+			t.Errorf("%s: FormatAsserts = %v, %v; want %v, %v", c.name, a, d, c.asserts, c.decided)
+		}
+	}
+}
+
+// A $schema naming a meta-schema the document carries is no unknown
+// dialect; one naming a meta-schema elsewhere still is.
+func TestLocalMetaSchemaIsKnown(t *testing.T) {
+	recordLoads(t)
+	local := parse(t, `{"$schema": "urn:example:format-meta", "$defs": {"meta": `+formatMeta+`}}`)
+	if is := Scan(local); len(is) != 0 {
+		t.Errorf("Scan: %s", summary(is))
+	}
+	if sch, is := Compile(local); sch == nil || len(is) != 0 {
+		t.Errorf("Compile: %s", summary(is))
+	}
+	elsewhere := parse(t, `{"$schema": "urn:example:format-meta"}`)
+	if is := Scan(elsewhere); summary(is) != "/$schema unknown-dialect\n" {
+		t.Errorf("Scan: %s", summary(is))
 	}
 }

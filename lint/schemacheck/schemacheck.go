@@ -116,13 +116,22 @@ var loadHook func(string)
 // anything), so the rest of the schema still validates. The schema is nil
 // when it does not compile even so; issues then say why.
 func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
-	return compile(n, nil)
+	return compile(n, compileOpts{})
 }
 
-// compile is Compile; each name of lax is a format the compiled schema
-// treats as an annotation (see FitOf), and such a compilation is never
-// cached.
-func compile(n *source.Node, lax []string) (*jsonschema.Schema, []Issue) {
+// compileOpts vary a compilation; one with any option set is never cached.
+type compileOpts struct {
+	// lax are formats the compiled schema treats as annotations (see
+	// FitOf).
+	lax []string
+	// at, when set, is the pointer of a subschema of the document, which
+	// compile returns compiled in place instead of the root.
+	at string
+}
+
+func compile(n *source.Node, opts compileOpts) (*jsonschema.Schema, []Issue) {
+	lax := opts.lax
+	plain := lax == nil && opts.at == ""
 	if n == nil {
 		return nil, nil
 	}
@@ -133,11 +142,11 @@ func compile(n *source.Node, lax []string) (*jsonschema.Schema, []Issue) {
 	// the same wherever it appears, and only such schemas are cached: a hit
 	// needs no scan.
 	key := contentKey(n)
-	if sch := cached(key); sch != nil && lax == nil {
+	if sch := cached(key); sch != nil && plain {
 		return sch, nil
 	}
 	sc := scan(n, regexps{})
-	clean := len(sc.issues) == 0 && len(sc.drop) == 0 && lax == nil
+	clean := len(sc.issues) == 0 && len(sc.drop) == 0 && plain
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(Draft)
 	c.UseRegexpEngine(sc.regexps.engine)
@@ -171,6 +180,12 @@ func compile(n *source.Node, lax []string) (*jsonschema.Schema, []Issue) {
 	}
 	if clean && len(sc.issues) == 0 {
 		remember(key, sch)
+	}
+	if opts.at != "" {
+		loc := (&url.URL{Scheme: "mem", Path: "/schema.json", Fragment: opts.at}).String()
+		if sch, err = c.Compile(loc); err != nil {
+			return nil, sc.issues
+		}
 	}
 	return sch, sc.issues
 }
