@@ -68,23 +68,58 @@ func (f Fit) String() string {
 // and when the two answers differ the fit is unknown. ("regex" is the one
 // format the library lets no one replace: it stays asserted.)
 func FitOf(n *source.Node, value any) (Fit, error) {
+	strict, lax, ok := judge(n, value)
+	if !ok || strict.fit != lax.fit {
+		return FitUnknown, nil
+	}
+	return strict.fit, strict.err
+}
+
+// Structural reports whether value has a structural fault against the
+// schema at n (a missing required member, a wrong JSON type, at any
+// depth), whether or not the validator asserts the formats the dialect
+// leaves to it: a format is never a structural fault. decided is false
+// when the schema cannot be judged offline (see FitOf). For a value with
+// no structural fault, err is the library's rejection of it, if any,
+// under the reading that asserts format.
+func Structural(n *source.Node, value any) (structural, decided bool, err error) {
+	strict, lax, ok := judge(n, value)
+	switch {
+	case !ok || strict.fit == FitUnknown || lax.fit == FitUnknown:
+		return false, false, nil
+	case strict.fit == StructuralFault || lax.fit == StructuralFault:
+		return true, true, nil
+	}
+	return false, true, strict.err
+}
+
+// verdict is one validation's answer.
+type verdict struct {
+	fit Fit
+	err error
+}
+
+// judge validates value against the schema at n as the library compiles
+// it (strict) and, for a dialect that leaves format to the validator,
+// again with every format it names treated as an annotation (lax; the
+// same as strict otherwise). ok is false when the schema cannot be judged
+// as written.
+func judge(n *source.Node, value any) (strict, lax verdict, ok bool) {
 	sch, issues := Compile(n)
 	if sch == nil || len(issues) > 0 {
-		return FitUnknown, nil
+		return verdict{}, verdict{}, false
 	}
-	fit, err := fitOf(sch, value)
+	strict.fit, strict.err = fitOf(sch, value)
 	names, old := formatNames(n)
 	if len(names) == 0 || sch.DraftVersion >= 2019 && !old {
-		return fit, err
+		return strict, strict, true
 	}
-	lax, _ := compile(n, compileOpts{lax: names})
-	if lax == nil {
-		return FitUnknown, nil
+	laxSch, _ := compile(n, compileOpts{lax: names})
+	if laxSch == nil {
+		return verdict{}, verdict{}, false
 	}
-	if alt, _ := fitOf(lax, value); alt != fit {
-		return FitUnknown, nil
-	}
-	return fit, err
+	lax.fit, lax.err = fitOf(laxSch, value)
+	return strict, lax, true
 }
 
 func fitOf(sch *jsonschema.Schema, value any) (Fit, error) {

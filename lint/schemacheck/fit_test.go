@@ -66,7 +66,7 @@ func TestFitOf(t *testing.T) {
 
 func TestFormatAsserts(t *testing.T) {
 	for _, c := range []struct {
-		name, schema      string
+		name, schema     string
 		asserts, decided bool
 	}{
 		{"2020-12 by default", `{"properties": {"k": {"type": "string", "format": "uuid"}}}`, false, true},
@@ -106,5 +106,31 @@ func TestLocalMetaSchemaIsKnown(t *testing.T) {
 	elsewhere := parse(t, `{"$schema": "urn:example:format-meta"}`)
 	if is := Scan(elsewhere); summary(is) != "/$schema unknown-dialect\n" {
 		t.Errorf("Scan: %s", summary(is))
+	}
+}
+
+func TestStructural(t *testing.T) {
+	for _, c := range []struct {
+		name, schema, value string
+		structural, decided bool
+		err                 bool
+	}{
+		{"fits", `{"properties": {"a": {"type": "string"}}}`, `{"a": "x"}`, false, true, false},
+		{"value fault", `{"properties": {"a": {"enum": ["x"]}}}`, `{"a": "y"}`, false, true, true},
+		{"structural fault", `{"required": ["a"]}`, `{}`, true, true, false},
+		{"draft-07 format either way", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"type": "string", "format": "uuid"}}}`, `{"a": "run_1"}`, false, true, true},
+		{"draft-07 format and a wrong type", `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"type": "string", "format": "uuid"}}, "required": ["b"]}`, `{"a": "run_1"}`, true, true, false},
+		{"cannot be judged", `{"$ref": "https://example.com/s.json"}`, `{}`, false, false, false},
+	} {
+		var v any
+		d := json.NewDecoder(strings.NewReader(c.value))
+		d.UseNumber()
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		st, dec, err := Structural(parse(t, c.schema), v)
+		if st != c.structural || dec != c.decided || (err != nil) != c.err {
+			t.Errorf("%s: Structural = %v, %v, %v; want %v, %v, error %v", c.name, st, dec, err, c.structural, c.decided, c.err)
+		}
 	}
 }

@@ -26,7 +26,7 @@ func callRoutingRules() []*lint.Rule {
 			Doc:     "Only structural faults (a missing schema-required member, a wrong JSON type) may surface as JSON-RPC errors on a loop tool; every value or eligibility fault, an invalid program and a failed Run travel as a request error or in structuredContent (Part III §4.6, §7.1). The rule validates the whole recorded arguments object against the tool's own inputSchema with the schema library, as an SDK would, $ref, allOf and nullable anyOf included: when nothing in it is missing or of the wrong JSON type at any depth and the server still answered -32602 or -32600, the Client loses the error kind or the diagnostics it needs to fix its request. Arguments that fail the schema only by a value constraint it should not carry (an enum on trace_level) are a value fault answered on the carrier too, and the message names it. Internal errors (-32603) and other codes are left alone, since a client-side timeout is recorded the same way.",
 			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "error": {"code": -32602, "message": "trace_level must be one of none, summary, full"}}`,
 			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}}`,
-			Scope:   "Recorded calls to a validate, execute or trace-fetch tool that the recorded listing carries, answered with JSON-RPC -32602 or -32600, in any Language and manifest version. Not judged: other codes (-32603 and the like, which is also what a client-side timeout records); the fixed access tools, whose binding schemas are strict on purpose; arguments with a structural fault anywhere in them; and a call whose inputSchema cannot be judged offline (it does not compile, holds an external $ref, or the verdict turns on a format the dialect leaves to the validator).",
+			Scope:   "Recorded calls to a validate, execute or trace-fetch tool that the recorded listing carries, answered with JSON-RPC -32602 or -32600, in any Language and manifest version. Not judged: other codes (-32603 and the like, which is also what a client-side timeout records); the fixed access tools, whose binding schemas are strict on purpose; arguments with a structural fault anywhere in them; and a call whose inputSchema cannot be judged offline (it does not compile, or holds an external $ref or a keyword no engine here evaluates). A format draft-07 leaves to the validator is a value fault whether or not it asserts, so it excuses nothing.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-missing-required"},
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-composed-schema"},
@@ -155,10 +155,14 @@ func checkCallCarrierLoopFault(p *lint.Pass) {
 		if c.Arguments != nil {
 			args = c.Arguments.Value()
 		}
-		switch fit, err := schemacheck.FitOf(t.InputSchema, args); fit {
-		case schemacheck.Fits:
+		// A format the dialect leaves to the validator is a value fault
+		// either way, so it never excuses a protocol error.
+		structural, decided, err := schemacheck.Structural(t.InputSchema, args)
+		switch {
+		case !decided || structural:
+		case err == nil:
 			p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text())
-		case schemacheck.ValueFault:
+		default:
 			p.Report(code, "%s answered a request whose only fault against its inputSchema is a value fault (%s) with JSON-RPC error %s: only a missing required member or a wrong JSON type may be a protocol error, so return the fault as a request error (isError: true, structuredContent.error.kind) and drop the value constraint from the schema", c.Name, schemacheck.FaultText(err), code.Text())
 		}
 	}

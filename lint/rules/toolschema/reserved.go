@@ -1,12 +1,12 @@
 package toolschema
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
@@ -83,20 +83,23 @@ func reservedRules() []*lint.Rule {
 
 func checkReservedMisused(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		for _, m := range lt.props.Items() {
+		for _, m := range lt.members {
 			ra, ok := lt.reserved(m.Key())
 			if !ok || ra.JSONType == "" {
 				continue
 			}
-			t := m.Get("type")
-			if t == nil {
-				continue
+			if t := m.Get("type"); t != nil {
+				if ts, ok := jsonTypesOf(t); ok && !schemacheck.AdmitsType(ts, ra.JSONType) {
+					p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key(), lt.Name, typeText(t), ra.JSONType, ra.JSONType)
+					continue
+				}
 			}
-			ts := jsonTypes(t)
-			if ts == nil || slices.Contains(ts, ra.JSONType) {
-				continue
+			// The type may come through a $ref, allOf or a nullable
+			// union (Pydantic's Optional[int] for test_run).
+			// A member that admits nothing is toolschema-reserved-constrained's.
+			if ts, ok := lt.res.Types(m); ok && len(ts) > 0 && !schemacheck.AdmitsType(ts, ra.JSONType) {
+				p.Report(m, "the reserved member %q of loop tool %q admits only %s values through its schema, but Part III §4.4 reserves it as a %s; type it %q or rename the member if it means something else", m.Key(), lt.Name, typeList(ts), ra.JSONType, ra.JSONType)
 			}
-			p.Report(t, "the reserved member %q of loop tool %q is typed %s, but Part III §4.4 reserves it as a %s; use \"type\": %q or rename the member if it means something else", m.Key(), lt.Name, typeText(t), ra.JSONType, ra.JSONType)
 		}
 		for _, b := range rulekit.ProgramBindings(lt.Tool.ProgramDeclaration()) {
 			a := b.Get("argument")
@@ -121,7 +124,32 @@ func typeText(t *source.Node) string {
 	if t.IsString() {
 		return `"` + t.Text() + `"`
 	}
-	return `["` + strings.Join(jsonTypes(t), `", "`) + `"]`
+	ts, _ := jsonTypesOf(t)
+	return `["` + strings.Join(ts, `", "`) + `"]`
+}
+
+// jsonTypesOf reads a "type" keyword's names in document order; false when
+// the value is malformed.
+func jsonTypesOf(t *source.Node) ([]string, bool) {
+	if t.IsString() {
+		return []string{t.Text()}, true
+	}
+	var out []string
+	for _, e := range t.Items() {
+		if !e.IsString() {
+			return nil, false
+		}
+		out = append(out, e.Text())
+	}
+	return out, t.IsArray()
+}
+
+// typeList names JSON types for a message: "integer or null".
+func typeList(ts []string) string {
+	if len(ts) == 0 {
+		return "no"
+	}
+	return strings.Join(ts, " or ")
 }
 
 // requirement is one reserved member a loop tool must declare and why.
@@ -172,12 +200,9 @@ func checkReservedMissing(p *lint.Pass) {
 				}
 			}
 		}
-		at := lt.props
-		if at == nil {
-			at = lt.schema
-		}
+		at := lt.propertiesAt()
 		for _, r := range reqs {
-			if lt.props.Has(r.name) {
+			if lt.member(r.name) != nil {
 				continue
 			}
 			ra, _ := types.LookupReservedArg(r.name)
@@ -192,11 +217,11 @@ func checkReservedMissing(p *lint.Pass) {
 
 func checkRunIDRequired(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		if !lt.Serves(types.StageTraceFetch) || !lt.props.Has(types.ArgRunID) || requiredEntry(lt.schema, types.ArgRunID) != nil {
+		if !lt.Serves(types.StageTraceFetch) || lt.member(types.ArgRunID) == nil || lt.required(types.ArgRunID) != nil {
 			continue
 		}
-		if req := lt.schema.Get("required"); req.IsArray() {
-			p.Report(req, "trace-fetch tool %q declares run_id but does not list it in required; add \"run_id\" to this array", lt.Name)
+		if at := lt.requiredAt(); at != lt.schema {
+			p.Report(at, "trace-fetch tool %q declares run_id but does not list it in required; add \"run_id\" to this array", lt.Name)
 			continue
 		}
 		p.ReportMissing(lt.schema, "trace-fetch tool %q declares run_id but does not mark it required; add \"required\": [\"run_id\"] to its inputSchema", lt.Name)
@@ -210,18 +235,18 @@ func checkValidateProgramRequired(p *lint.Pass) {
 		}
 		if lt.shared() {
 			for _, a := range lt.programArgs {
-				if r := requiredEntry(lt.schema, a); r != nil {
+				if r := lt.required(a); r != nil {
 					p.Report(r, "shared validate tool %q marks its program argument %q required, but exactly one program argument is sent per request; remove it from required and let the tool answer invalid_request when none or several are supplied", lt.Name, a)
 				}
 			}
 			continue
 		}
 		a := lt.programArgs[0]
-		if requiredEntry(lt.schema, a) != nil {
+		if lt.required(a) != nil {
 			continue
 		}
-		if req := lt.schema.Get("required"); req.IsArray() {
-			p.Report(req, "validate tool %q serves one Language but does not list its program argument %q in required; add %q to this array", lt.Name, a, a)
+		if at := lt.requiredAt(); at != lt.schema {
+			p.Report(at, "validate tool %q serves one Language but does not list its program argument %q in required; add %q to this array", lt.Name, a, a)
 			continue
 		}
 		p.ReportMissing(lt.schema, "validate tool %q serves one Language but does not mark its program argument %q required; add \"required\": [%q] to its inputSchema", lt.Name, a, a)
@@ -230,7 +255,7 @@ func checkValidateProgramRequired(p *lint.Pass) {
 
 func checkModeNotBoth(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
-		mode := lt.props.Get(types.ArgMode)
+		mode := lt.member(types.ArgMode)
 		if !lt.Serves(types.StageExecute) || mode == nil || lt.isProgramArg(types.ArgMode) {
 			continue
 		}
@@ -251,11 +276,13 @@ func checkReservedWrongStage(p *lint.Pass) {
 		if !lt.Serves(types.StageValidate) {
 			continue
 		}
-		for _, m := range lt.props.Items() {
+		seen := map[string]bool{}
+		for _, m := range lt.members {
 			ra, ok := types.LookupReservedArg(m.Key())
-			if !ok || lt.isProgramArg(m.Key()) {
+			if !ok || lt.isProgramArg(m.Key()) || seen[m.Key()] {
 				continue
 			}
+			seen[m.Key()] = true
 			if _, onStage := lt.reserved(m.Key()); onStage {
 				continue
 			}
