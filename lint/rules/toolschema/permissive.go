@@ -20,13 +20,18 @@ func permissiveRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "toolschema-loop-schema-closed", Severity: lint.Error, Spec: spec,
-			Quote:   "A loop-tool schema: - MUST NOT set `additionalProperties: false`; - MUST NOT constrain reserved members beyond their JSON type.",
+			Quote:   "Loop-tool `inputSchema` definitions MUST therefore remain permissive.",
 			Keyword: "MUST NOT",
 			Summary: "A loop tool's inputSchema rejects unknown members or constrains members across each other.",
-			Doc:     "A loop-tool schema MUST NOT set additionalProperties: false (Part III §4.6), and for the same reason nothing else at its top level may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
+			Doc:     "Loop-tool inputSchema definitions MUST remain permissive (Part III §4.6): only structural faults, a missing schema-required member or an incorrect JSON type, may be expressed by the schema, and a loop-tool schema MUST NOT set additionalProperties: false. So nothing at its top level (the root, a root $ref's target, each member of a top-level allOf) may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
 			Bad:     `{"type": "object", "properties": {"flow": {}}, "additionalProperties": false}`,
 			Good:    `{"type": "object", "properties": {"flow": {}}}`,
-			Check:   checkLoopSchemaClosed,
+			Scope:   "The inputSchema of every validate, execute and trace-fetch tool the listing carries (a manifest's loop members, or the stage a listing shows), read as a validator applies it: the root, a root $ref's target and each member of a top-level allOf are judged keyword by keyword, and a nullable union's object member likewise. The fixed access tools are not loop tools. Every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §7.1", Quote: "For the fixed access tools, their binding-defined schemas are intentionally strict for structural routing.", Fixture: "good-access-tool-strict"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-allof-parts"},
+			},
+			Check: checkLoopSchemaClosed,
 		},
 		&lint.Rule{
 			ID: "toolschema-reserved-constrained", Severity: lint.Error, Spec: spec,
@@ -36,7 +41,11 @@ func permissiveRules() []*lint.Rule {
 			Doc:     "Part III §4.6: a loop-tool schema MUST NOT constrain reserved members beyond their JSON type. An enum of trace levels, a pattern on idempotency_key, a const mode or a $ref to a constraining definition makes the SDK refuse an unknown trace_level or an unsupported mode at the carrier level, where Part III §7.1 routes them to invalid_request. The member's schema is read as a validator applies it: through $ref into $defs, allOf, and Pydantic's nullable anyOf [X, {\"type\": \"null\"}], which widens the JSON type and constrains nothing when X does not. Annotations (description, title, default, examples, deprecated, $comment, readOnly, writeOnly) and \"type\" are fine, and so is format where the schema's dialect makes it an annotation: 2020-12 unless the meta-schema requires the format-assertion vocabulary, and draft-07, which leaves asserting it to each validator. Marking an optional reserved member required is toolschema-reserved-required's finding. The finding sits at each offending keyword's value.",
 			Bad:     `{"trace_level": {"type": "string", "enum": ["none", "summary", "full"]}}`,
 			Good:    `{"trace_level": {"type": "string", "description": "none, summary or full"}}`,
-			Check:   checkReservedConstrained,
+			Scope:   "Each declaration of a reserved member (Part III §4.4's table) on a loop tool of a stage the name is reserved on, other than the tool's program argument; declarations in a root $ref's target and allOf parts count, and a member's schema is followed through $ref, allOf and nullable unions. format counts only where the library compiles it as an assertion for the schema's dialect: 2020-12 under a meta-schema requiring format-assertion (one the document carries is read), not 2020-12 by default nor draft-07, which leaves asserting it to each validator. Every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.4", Quote: "| `input` | execute | Program input |", Fixture: "good-other-stage"},
+			},
+			Check: checkReservedConstrained,
 		},
 		&lint.Rule{
 			ID: "toolschema-reserved-required", Severity: lint.Warning, Spec: "Part II §1.1; Part III §4.4, §4.6",
@@ -50,23 +59,29 @@ func permissiveRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "toolschema-execute-runnable-required", Severity: lint.Error, Spec: spec,
-			Quote:   "An execute tool's schema MUST NOT mark either: - the program-bearing argument; - `program_ref`",
-			Keyword: "MUST NOT",
-			Summary: "An execute tool marks its program argument or program_ref required.",
-			Doc:     "Exactly one of the inline program and program_ref is supplied to an execute tool, and runnable selection is enforced after schema validation (Part III §4.6, \"Runnable selection\"): an execute tool's schema MUST NOT mark either required. Requiring the program argument makes promoted programs impossible to run; requiring both makes every request invalid.",
-			Bad:     `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}, "required": ["flow"]}`,
-			Good:    `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}`,
-			Check:   checkRunnableRequired,
+			Quote:        "An execute tool's schema MUST NOT mark either: - the program-bearing argument; - `program_ref`",
+			Keyword:      "MUST NOT",
+			Summary:      "An execute tool marks its program argument or program_ref required.",
+			Doc:          "Exactly one of the inline program and program_ref is supplied to an execute tool, and runnable selection is enforced after schema validation (Part III §4.6, \"Runnable selection\"): an execute tool's schema MUST NOT mark either required. Requiring the program argument makes promoted programs impossible to run; requiring both makes every request invalid.",
+			Bad:          `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}, "required": ["flow"]}`,
+			Good:         `{"type": "object", "properties": {"flow": {}, "program_ref": {"type": "string"}}}`,
+			Scope:        "The required entries of every execute tool's inputSchema, in the root, a root $ref's target or an allOf part, naming program_ref or an argument of the tool's program declaration. Every manifest version.",
+			NoExceptions: "Part III §4.6 states it for every execute tool, shared or not, and nothing in §4.3, §4.4 or §5 narrows it: rule 8 of §4.4 (a validate tool serving one Language requires its program argument) is not applied to a tool that also executes, which toolschema-validate-program-required leaves to this rule.",
+			Check:        checkRunnableRequired,
 		},
 		&lint.Rule{
 			ID: "toolschema-program-schema-strict", Severity: lint.Error, Spec: spec,
 			Quote:   "Invalid program content MUST be reported through diagnostics, not as a tool-schema failure.",
 			Keyword: "MUST",
 			Summary: "A program argument's schema is strict: closed properties, required members or enumerated values.",
-			Doc:     "The program-bearing argument SHOULD use a permissive schema such as {} or a broad type constraint, because invalid program content MUST be reported through diagnostics, with a locator the agent can act on, not as a tool-schema failure (Part III §4.6, \"Program-bearing schema\"). additionalProperties or unevaluatedProperties false, required lists, enum and const anywhere in the program schema turn a program mistake into a bare carrier error. The finding sits at each such keyword's value.",
+			Doc:     "The program-bearing argument SHOULD use a permissive schema such as {} or a broad type constraint, because invalid program content MUST be reported through diagnostics, with a locator the agent can act on, not as a tool-schema failure (Part III §4.6, \"Program-bearing schema\"). additionalProperties or unevaluatedProperties false, required lists, enum and const anywhere in the program schema, including a model it refers to under $defs (Pydantic's program class), turn a program mistake into a bare carrier error. The finding sits at each such keyword's value.",
 			Bad:     `{"flow": {"type": "object", "properties": {"steps": {"type": "array"}}, "required": ["steps"], "additionalProperties": false}}`,
 			Good:    `{"flow": {"type": "object"}}`,
-			Check:   checkProgramSchemaStrict,
+			Scope:   "The schema of each program argument named by a loop tool's program declaration, in whatever part of the inputSchema declares it, with every subschema under it and every local definition it refers to (Pydantic's program model under $defs). A top-level JSON type is not reported. Every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.6", Quote: "or a broad type constraint.", Fixture: "good-broad-type"},
+			},
+			Check: checkProgramSchemaStrict,
 		},
 	}
 }
