@@ -21,7 +21,7 @@ func permissiveRules() []*lint.Rule {
 		&lint.Rule{
 			ID: "toolschema-loop-schema-closed", Severity: lint.Error, Spec: spec,
 			Quote:   "Loop-tool `inputSchema` definitions MUST therefore remain permissive.",
-			Keyword: "MUST NOT",
+			Keyword: "MUST",
 			Summary: "A loop tool's inputSchema rejects unknown members or constrains members across each other.",
 			Doc:     "Loop-tool inputSchema definitions MUST remain permissive (Part III §4.6): only structural faults, a missing schema-required member or an incorrect JSON type, may be expressed by the schema, and a loop-tool schema MUST NOT set additionalProperties: false. So nothing at its top level (the root, a root $ref's target, each member of a top-level allOf) may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
 			Bad:     `{"type": "object", "properties": {"flow": {}}, "additionalProperties": false}`,
