@@ -24,6 +24,15 @@
 //		err := sch.Validate(result.Value())
 //		...
 //	}
+//
+// A rule asks the schema a question the way a validator would answer it.
+// Whether a value fits is FitOf (accepted, a value fault, a structural
+// fault, or unknown offline) or Structural, both validating with the
+// library, "format" asserting only where the dialect says so. What the
+// schema declares (is member x declared, required, of which JSON types,
+// with which enum) is a Resolver's to read, through local $refs, allOf
+// and nullable unions, so that no rule walks "properties" by hand and
+// misses Pydantic's $defs or zod's allOf.
 package schemacheck
 
 import (
