@@ -137,8 +137,19 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 		return nil, stoppedError(err, inputs, make([]inputState, len(inputs)))
 	}
 	var manifest *source.File
+	var manifestAlone []Finding
 	if opt.Manifest != nil {
 		manifest = source.Parse(opt.Manifest.Name, opt.Manifest.Data, opt.Parse)
+		// A --manifest that holds no document (empty, cut short before its
+		// first value closed, not UTF-8) joins no input, so no rule would
+		// see it and the inputs would pass without their manifest: it is
+		// judged on its own, as a file named on the command line.
+		if len(manifest.Docs) == 0 {
+			alone := *opt
+			alone.Manifest = nil
+			in := Input{Name: opt.Manifest.Name, Data: opt.Manifest.Data, Explicit: true}
+			_, manifestAlone = LintFile(&in, &alone)
+		}
 	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
@@ -217,6 +228,7 @@ feed:
 	}
 	if manifest != nil {
 		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest)})
+		all = append(all, manifestAlone...)
 	}
 	res.Findings = Dedupe(all)
 	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })

@@ -61,7 +61,7 @@ func unparsed(f *source.File) bool {
 	}
 	for _, p := range f.Problems {
 		switch p.Code {
-		case source.ProblemSyntax, source.ProblemTrailing, source.ProblemDepth:
+		case source.ProblemSyntax, source.ProblemTrailing, source.ProblemDepth, source.ProblemEmpty:
 			return true
 		case source.ProblemInvalidUTF8:
 			if !inDoc(f, p.Start) {

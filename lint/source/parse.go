@@ -130,7 +130,7 @@ func (p *parser) run(lines bool) {
 		p.runStream()
 	}
 	if len(p.f.Docs) == 0 && onlyBOM(p.f.Problems) {
-		p.problem(ProblemEmpty, len(p.s), len(p.s), "the file holds no JSON value; an input must be a JSON document or JSON Lines")
+		p.problem(ProblemEmpty, len(p.s), len(p.s), "the file holds no JSON value, which is what a failed capture such as snapshot > FILE leaves; record it again (pilotage-lint snapshot --out FILE writes nothing when it fails)")
 	}
 }
 
