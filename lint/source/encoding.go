@@ -149,3 +149,33 @@ func latinMessage(c byte, name string) string {
 // PowerShell's Out-File -Encoding utf8, which the encoding messages
 // recommend) says nothing about the bytes the server sent.
 const bomMessage = "the file starts with a UTF-8 byte-order mark, which pilotage-lint reads past as RFC 8259 §8.1 allows a parser to; other JSON tools may reject it, so save the file without it when they read it too"
+
+// lfsPointer reports whether s is a Git LFS pointer file, which a checkout
+// without the LFS objects (actions/checkout without lfs: true, git show of
+// an old revision) leaves where the JSON should be, and describes it: its
+// object id and the size of the file it stands for.
+func lfsPointer(s string) (what string, ok bool) {
+	// https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md: the
+	// first line names the spec; pointers are under 1024 bytes.
+	if len(s) >= 1024 || !strings.HasPrefix(s, "version https://git-lfs.github.com/spec/") && !strings.HasPrefix(s, "version https://hawser.github.com/spec/v1") {
+		return "", false
+	}
+	var oid, size string
+	for _, line := range strings.Split(s, "\n") {
+		if v, ok := strings.CutPrefix(line, "oid sha256:"); ok {
+			oid = v[:min(len(v), 12)] + "…"
+		}
+		if v, ok := strings.CutPrefix(line, "size "); ok {
+			size = v
+		}
+	}
+	if oid == "" {
+		return "", false
+	}
+	return fmt.Sprintf("object sha256:%s of %s bytes", oid, size), true
+}
+
+// lfsMessage says what a pointer is and how to fetch what it stands for.
+func lfsMessage(what string) string {
+	return "the file is a Git LFS pointer (" + what + "), not the JSON it stands for, so nothing in it was read; fetch the LFS objects with git lfs pull (in GitHub Actions, actions/checkout with lfs: true) and run again"
+}

@@ -44,6 +44,7 @@ func TestEncodings(t *testing.T) {
 		{"Latin-1", enc(charmap.ISO8859_1, doc), "Latin-1 (ISO 8859-1) or Windows-1252", "invalid-utf8 1:61-1:62\n", 1},
 		{"UTF-8 with a broken byte", strings.Replace(doc, "Café", "Café \xff", 1), "", "invalid-utf8 1:63-1:64\n", 1},
 		{"UTF-8 with a NUL", "{\"a\": \x00}", "", "syntax 1:7-1:8\n", 0},
+		{"Git LFS pointer", "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 1873\n", "", "syntax 1:1-1:8\n", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := Parse("x.json", []byte(c.text), Options{})

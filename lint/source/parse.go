@@ -68,6 +68,10 @@ func Parse(name string, data []byte, opts Options) *File {
 		p.problem(ProblemInvalidUTF8, 0, max(bom, 1), "%s", encodingMessage(f.Data, name))
 		return f
 	}
+	if what, ok := lfsPointer(f.Data); ok {
+		p.problem(ProblemSyntax, 0, min(len(f.Data), len("version")), "%s", lfsMessage(what))
+		return f
+	}
 	if strings.HasPrefix(p.s, "\uFEFF") {
 		p.problem(ProblemBOM, 0, 3, "%s", bomMessage)
 		p.pos = 3
