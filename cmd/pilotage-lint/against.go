@@ -530,15 +530,6 @@ func compareAgainst(t *revTree, paths []string, exclude []string, maxBytes int64
 		for i := range res.Files {
 			res.Files[i].Path = local
 		}
-		if len(opt.Ignores) > 0 {
-			kept := res.Findings[:0]
-			for _, fd := range res.Findings {
-				if !lint.Ignored(opt.Ignores, &fd) {
-					kept = append(kept, fd)
-				}
-			}
-			res.Findings = kept
-		}
 		add(res)
 	}
 	run.res.Findings = lint.Dedupe(run.res.Findings)
