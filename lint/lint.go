@@ -446,8 +446,11 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	}
 	sort.Strings(skips)
 	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
-	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
-		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
+	// A server/discover result of the stateless revision carries it in
+	// _meta, under io.modelcontextprotocol/serverInfo, as the Go SDK
+	// writes it.
+	for _, si := range []*source.Node{snap.Initialize.Get("serverInfo"), snap.Discover.Get("serverInfo"), snap.Discover.Path("_meta", "io.modelcontextprotocol/serverInfo")} {
+		if si.IsObject() && info.Server == "" {
 			name, _ := si.Str("name")
 			version, _ := si.Str("version")
 			info.Server, info.ServerVersion = strings.Clone(name), strings.Clone(version)
