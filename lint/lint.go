@@ -365,7 +365,7 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 		fd.Key = findingKey(f, snap, fd)
 		if fd.Rule != "" {
 			findings = append(findings, fd)
-			ignored = append(ignored, Suppress(opt.Ignores, &fd.Finding, hits, logicalPointers(f, snap, fd)...))
+			ignored = append(ignored, len(opt.Ignores) > 0 && Suppress(opt.Ignores, &fd.Finding, hits, logicalPointers(f, snap, fd)...))
 		}
 	}
 	var merr *snapshot.ManifestError
