@@ -112,6 +112,10 @@ func nulPattern(s, pattern string) bool {
 // (a lone surrogate or a value beyond Unicode), which random bytes are
 // full of.
 func textual(dec encoding.Encoding, s string) bool {
+	// The first 64 KiB say it; a whole 64 MiB capture need not be decoded
+	// to be refused. The cut falls on a UTF-32 unit, and a surrogate pair
+	// it splits costs one replacement character.
+	s = s[:min(len(s), 64<<10)&^3]
 	out, err := dec.NewDecoder().Bytes([]byte(s))
 	if err != nil || bytes.IndexFunc(out, control) >= 0 {
 		return false
