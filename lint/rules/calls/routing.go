@@ -35,7 +35,13 @@ func callRoutingRules() []*lint.Rule {
 			Doc:     "The first check of an execute request is its well-formedness: exactly one runnable, a recognized trace_level, test_run only where execute.test_run is declared, no idempotency_key reused with a different runnable or input; a failure there is a request error and nothing runs (Part II §6.5.1, §6.5.2, §6.5.6). A server that runs such a request anyway has ignored a member the Client meant (a test run executed for real, both runnables with one silently dropped).",
 			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "program_ref": "auto_001", "mode": "immediate"}, "result": {"structuredContent": {"run_id": "run_9", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
 			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "program_ref": "auto_001", "mode": "immediate"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "send flow or program_ref, not both"}}}}`,
-			Check:   checkCallExecuteRequestFault,
+			Scope:   "Execute calls answered with a Run, started or refused: both runnables, more than one program-bearing argument, neither runnable, an unknown trace_level, test_run: true without execute.test_run, or an idempotency_key that a deduplication window certainly covering both holds for another runnable or input. A replay is not judged; under a later minor neither is an unknown trace_level, nor a request without a runnable that carries a member 1.1 does not define.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "An idempotency replay is not an error.", Fixture: "good-replay"},
+				{Spec: "Part II §11.1", Quote: "They may add: - OPTIONAL fields; - sub-features; - reserved values.", Fixture: "good-later-minor"},
+				{Spec: "Part II §6.5.6", Quote: "The Server's deduplication window MUST be at least as long as the declared retention period.", Fixture: "good-window-closed"},
+			},
+			Check: checkCallExecuteRequestFault,
 		},
 		{
 			ID: "call-store-unsupported", Severity: lint.Error, Spec: "Part II §6.5; Part III §7.2",
@@ -45,7 +51,12 @@ func callRoutingRules() []*lint.Rule {
 			Doc:     "store: true asks the Engine to keep the run record for the fetch door; under declared retention \"none\" it cannot, and the Server must say so with the unsupported kind rather than run and silently drop the record (Part II §6.5, Part III §7.2). The Client then knows its later trace fetch would fail before it lets side effects happen.",
 			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "store": true}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
 			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "store": true}, "result": {"isError": true, "structuredContent": {"error": {"kind": "unsupported", "message": "this Engine retains no runs"}}}}`,
-			Check:   checkCallStoreUnsupported,
+			Scope:   "Execute calls with store: true to a Language declaring retention \"none\", answered with a result, or with a request error of another kind than unsupported when no earlier well-formedness check fails. Not judged: a replay, and under a later minor a call whose request or Language carries what 1.1 does not define.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+				{Spec: "Part II §6.5.2", Quote: "The first failing check determines the response.", Fixture: "good-earlier-fault"},
+			},
+			Check: checkCallStoreUnsupported,
 		},
 		{
 			ID: "call-changed-since-baseline-kind", Severity: lint.Error, Spec: "Part II §6.3; Part III §7.2",
@@ -55,7 +66,12 @@ func callRoutingRules() []*lint.Rule {
 			Doc:     "A Client holding an old catalog_version asks what changed; when the Server cannot tell, the unknown_baseline kind tells the Client to fall back to a full listing (Part II §6.3). Answered not_found or internal instead, the Client cannot tell a lost baseline from a missing Language or a broken server. The rule judges only requests whose Language is in the manifest and declares catalog.changed_since and which carry a catalog_version string, so no other refusal applies.",
 			Bad:     `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "changed_since", "catalog_version": "cv_old"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown version"}}}}`,
 			Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "changed_since", "catalog_version": "cv_old"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "unknown_baseline", "message": "baseline too old"}}}}`,
-			Check:   checkCallChangedSinceKind,
+			Scope:   "changed_since requests for a Language of the manifest that declares catalog.changed_since, carrying a catalog_version string, refused with kind not_found.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.3", Quote: "This verb is available only when `catalog.changed_since` is declared.", Fixture: "good-undeclared"},
+				{Spec: "Part III §7.2", Quote: "Unknown guide, topic, catalog entry, Language, promoted reference, or Run", Fixture: "good-unknown-language"},
+			},
+			Check: checkCallChangedSinceKind,
 		},
 		{
 			ID: "call-guide-index-refused", Severity: lint.Error, Spec: "Part II §6.2; Part III §4.1",
@@ -65,7 +81,12 @@ func callRoutingRules() []*lint.Rule {
 			Doc:     "The index form (pilotage_get_guide with language and no id) is how a Client learns which guides exist before loading any (Part II §6.2). A Server that refuses it, with a request error or a JSON-RPC error, leaves the Client to guess guide ids. Only requests carrying nothing but a language the manifest lists are judged.",
 			Bad:     `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "id is required"}}}}`,
 			Good:    `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"structuredContent": {"guides": [{"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "1", "size_bytes": 900}]}}}`,
-			Check:   checkCallGuideIndexRefused,
+			Scope:   "pilotage_get_guide requests carrying only a language the manifest lists, answered with a request error, or with a JSON-RPC error when the recording lists the tool; a request with a structural fault is left out.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
+				{Spec: "Part III §1.3", Quote: "A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+			},
+			Check: checkCallGuideIndexRefused,
 		},
 	}
 }
