@@ -213,10 +213,11 @@ func callFirstPage(c *snapshot.Call) bool {
 }
 
 // callUsableBy reports whether an entry may be referenced by Language l:
-// an entry without languages serves every Language (Part II §5.4).
+// an entry without languages serves every Language (Part II §5.4), and an
+// empty array means what an absent one does (§1.4).
 func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 	ls := e.Get("languages")
-	if !ls.IsArray() {
+	if !ls.IsArray() || len(ls.Kids()) == 0 {
 		return true
 	}
 	for _, n := range ls.Kids() {
