@@ -45,10 +45,10 @@ func callBindingRules() []*lint.Rule {
 			Quote:        "An execute tool supporting promoted programs MUST still declare `program_ref` in `properties`.",
 			Keyword:      "MUST",
 			Summary:      "An execute tool answered a program_ref request with a Run, so it supports promoted programs, but its inputSchema does not declare program_ref.",
-			Doc:          "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a Run, started or refused with promotion_drift or catalog_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way.",
+			Doc:          "A generic Client builds execute requests from the tool's inputSchema, so an execute tool that runs promoted programs must declare program_ref in properties even though the runnable selection is checked in the handler (Part III §4.4, §4.6). A recorded execute call whose program_ref was answered with a started Run, or refused with promotion_drift, shows the tool supports promoted programs; a not_found answer shows nothing, since an unknown reference draws it either way, nor does a validation_error or catalog_drift refusal, which a server that never read program_ref may give.",
 			Bad:          `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
 			Good:         `tools/list run_flow {"inputSchema": {"properties": {"flow": {}, "program_ref": {"type": "string"}, "trace_level": {"type": "string"}}}}   run_flow {"program_ref": "auto_001"} -> {"run_id": "run_0005", "outcome": {"ok": true, ...}}`,
-			Scope:        "Execute tools of the recorded listing whose inputSchema properties lack program_ref, when a recorded program_ref request to them was answered with a Run, started or refused.",
+			Scope:        "Execute tools of the recorded listing whose inputSchema properties lack program_ref, when a recorded program_ref request to them was answered with a started Run or a promotion_drift refusal.",
 			NoExceptions: "Part II §6.5.1 and Part III §4.4, §4.6 were read: a Server accepts program_ref exactly when it exposes promoted programs, and an execute tool that does MUST declare it; an answer of not_found shows no support and is not judged.",
 			Check:        checkCallProgramRefUndeclared,
 		},
@@ -142,7 +142,11 @@ func checkCallProgramRefUndeclared(p *lint.Pass) {
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
 		ref := rulekit.Present(c, types.ArgProgramRef)
 		t := p.Snap.Tool(c.Name)
-		if !ref.IsString() || t == nil || reported[t] || !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+		// Only a started Run or a promotion_drift refusal shows the
+		// reference resolved: a validation_error or catalog_drift answer
+		// may come from a server that never read program_ref at all.
+		status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
+		if !ref.IsString() || t == nil || reported[t] || !rulekit.Started(c) && status != string(types.StatusPromotionDrift) {
 			continue
 		}
 		props := t.InputSchema.Get("properties")
