@@ -113,6 +113,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"result-catalog-id-duplicate":             lint.PolicyContradiction,
 		"call-validate-validity-unstable":         lint.PolicyContradiction,
 		"call-idempotent-replay-different-result": lint.PolicyContradiction,
+		"call-drifted-ref-ran":                    lint.PolicyContradiction,
 	}
 	for _, r := range rules.Lint() {
 		if w, ok := want[r.ID]; ok {
