@@ -52,45 +52,24 @@ func callSchemaRejects(schema, value *source.Node) bool {
 	return sch != nil && sch.Validate(value.Value()) != nil
 }
 
-// requiresContext returns the Languages that showed they require context:
-// a recorded validate or execute call without context answered with a
-// context_binding diagnostic.
-func requiresContext(calls []*snapshot.Call) map[*snapshot.Language]*snapshot.Call {
-	out := map[*snapshot.Language]*snapshot.Call{}
-	for _, c := range calls {
-		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !c.Succeeded() {
-			continue
-		}
-		if ctx := c.Arg(types.ArgContext); ctx != nil && !ctx.IsNull() {
-			continue
-		}
-		for _, d := range c.StructuredContent.Get("diagnostics").Items() {
-			if code, _ := d.Str("code"); code == string(types.CodeContextBinding) && out[c.Lang] == nil {
-				out[c.Lang] = c
-			}
-		}
-	}
-	return out
-}
-
 func checkCallContextBinding(p *lint.Pass) {
-	required := requiresContext(p.Snap.Calls)
+	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.Calls {
 		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		schema := c.Lang.Node.Get("context_schema")
-		if schema == nil || c.Op == snapshot.OpExecute && c.Program == nil {
-			// A promoted program was validated at promotion; its context
-			// rules are not the inline program's.
+		// A promoted program is not re-validated as an inline program is
+		// (Part II §6.5.2 step 3); a replay returns its original's answer
+		// without processing its context; what a later minor added may
+		// supply context another way.
+		if !schema.IsObject() && !schema.IsBool() || c.Program == nil || m.ReplayOf(c) != nil || m.Extended(c) {
 			continue
 		}
-		ctx := c.Arg(types.ArgContext)
+		ctx := rulekit.Present(c, types.ArgContext)
 		switch {
-		case ctx == nil || ctx.IsNull():
-			if shown := required[c.Lang]; shown != nil {
-				p.With(lint.Also{Node: shown.Arguments, Note: "this call without context was refused with context_binding"}).Report(c.Arguments, "%s accepted a request without context although %s refused another without context with a context_binding diagnostic, so it requires context: missing context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
-			}
+		case ctx == nil:
+			p.With(lint.Also{Node: schema, Note: "the context_schema of the Language, present because it requires validation context"}).ReportMissing(c.Arguments, "%s accepted a request without context although %s declares context_schema, which is present only when the Language requires validation context: answer missing context with a context_binding diagnostic", c.Name, c.Lang.Label())
 		case callSchemaRejects(schema, ctx):
 			p.Report(ctx, "%s accepted context that does not satisfy the context_schema of %s: such context must fail with a context_binding diagnostic", c.Name, c.Lang.Label())
 		}
@@ -98,23 +77,28 @@ func checkCallContextBinding(p *lint.Pass) {
 }
 
 func checkCallPromotedInput(p *lint.Pass) {
-	entries := map[*snapshot.Language]map[string]*source.Node{}
+	m := rulekit.Of(p.Snap)
+	// shown is where a promoted entry was last recorded: the entry, the
+	// catalog answer that carried it and that answer's catalog_version.
+	type shown struct {
+		entry *source.Node
+		call  *snapshot.Call
+		cv    string
+	}
+	entries := map[*snapshot.Language]map[string]shown{}
 	for _, c := range p.Snap.Calls {
 		switch {
 		case c.Op == snapshot.OpCatalog && c.Succeeded() && c.Lang != nil:
-			list := c.StructuredContent.Get("items").Objects()
-			if e := c.StructuredContent.Get("entry"); e.IsObject() {
-				list = append(list, e)
-			}
-			for _, e := range list {
+			cv, _ := c.StructuredContent.Str("catalog_version")
+			for _, e := range c.Entries() {
 				if id, ok := e.Str("id"); ok {
 					if entries[c.Lang] == nil {
-						entries[c.Lang] = map[string]*source.Node{}
+						entries[c.Lang] = map[string]shown{}
 					}
-					entries[c.Lang][id] = e
+					entries[c.Lang][id] = shown{e, c, cv}
 				}
 			}
-		case c.Op == snapshot.OpExecute && rulekit.Started(c):
+		case c.Op == snapshot.OpExecute && m.NewRun(c) && !m.Extended(c):
 			ref, in := rulekit.Present(c, types.ArgProgramRef), rulekit.Present(c, types.ArgInput)
 			if !ref.IsString() || in == nil || c.Program != nil {
 				continue
@@ -124,7 +108,18 @@ func checkCallPromotedInput(p *lint.Pass) {
 				lang = p.Snap.Languages[0]
 			}
 			e := entries[lang][ref.Text()]
-			if s := e.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
+			if e.entry == nil {
+				continue
+			}
+			// The entry judges the Run only as the catalog stood when it
+			// ran: the Run started under the token of the answer that
+			// showed the entry (the Server vouching that nothing moved),
+			// or nothing between them could have changed it.
+			tok, hasTok := rulekit.Present(c, types.ArgExpectedCatalogVersion).Value().(string)
+			if !(hasTok && e.cv != "" && tok == e.cv) && !m.ReadsBetween(e.call, c) {
+				continue
+			}
+			if s := e.entry.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
 				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text())
 			}
 		}

@@ -74,6 +74,7 @@ func checkCallResponseIdentity(p *lint.Pass) {
 }
 
 func checkCallFetchedTrace(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	inline := map[string]*source.Node{}
 	for _, c := range p.Snap.Calls {
 		if !c.Succeeded() {
@@ -82,7 +83,8 @@ func checkCallFetchedTrace(p *lint.Pass) {
 		sc := c.StructuredContent
 		switch c.Op {
 		case snapshot.OpExecute:
-			if id := callRunID(c); id != "" && sc.Get("trace").IsObject() {
+			// A replay's trace is its original's, not a record of its own.
+			if id := rulekit.RunID(c); id != "" && sc.Get("trace").IsObject() && m.NewRun(c) {
 				inline[id] = sc
 			}
 		case snapshot.OpTraceFetch:

@@ -57,11 +57,16 @@ func callListingRules() []*lint.Rule {
 }
 
 func checkCallListedEntryNotFound(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	type key struct {
 		lang   *snapshot.Language
 		cv, id string
 	}
-	listed := map[key]*source.Node{}
+	type shown struct {
+		id   *source.Node
+		call *snapshot.Call
+	}
+	listed := map[key]shown{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if c.Lang == nil || !ok {
@@ -71,15 +76,21 @@ func checkCallListedEntryNotFound(p *lint.Pass) {
 		case c.Succeeded() && c.Verb == string(types.VerbList):
 			for _, e := range c.StructuredContent.Get("items").Objects() {
 				if id := e.Get("id"); id.IsString() {
-					listed[key{c.Lang, cv, id.Text()}] = id
+					listed[key{c.Lang, cv, id.Text()}] = shown{id, c}
 				}
 			}
 		case c.Channel == snapshot.ChannelRequestError && c.Verb == string(types.VerbGet) && c.ErrorKind == string(types.ErrNotFound):
 			id := c.Arg("id")
-			if !id.IsString() || listed[key{c.Lang, cv, id.Text()}] == nil {
+			if !id.IsString() {
 				continue
 			}
-			p.With(lint.Also{Node: listed[key{c.Lang, cv, id.Text()}], Note: "the listing that includes it"}).Report(c.StructuredContent.Path("error", "kind"), "the catalog get of %q answered not_found under catalog_version %q, under which a recorded listing of %s includes it: return the entry a listing shows", id.Text(), cv, c.Lang.Label())
+			// A write between the two may have removed the entry: the
+			// finding would then be the token's, which did not change.
+			l := listed[key{c.Lang, cv, id.Text()}]
+			if l.id == nil || !m.ReadsBetween(l.call, c) {
+				continue
+			}
+			p.With(lint.Also{Node: l.id, Note: "the listing that includes it"}).Report(c.StructuredContent.Path("error", "kind"), "the catalog get of %q answered not_found under catalog_version %q, under which a recorded listing of %s includes it: return the entry a listing shows", id.Text(), cv, c.Lang.Label())
 		}
 	}
 }
@@ -140,6 +151,7 @@ func callSameItems(a, b *source.Node) bool {
 }
 
 func checkCallTokenChangedNeedlessly(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	last := map[*snapshot.Language]*snapshot.Call{}
 	for j, c := range p.Snap.Calls {
 		if _, ok := rulekit.CatalogVersion(c); !ok || c.Lang == nil {
@@ -148,8 +160,10 @@ func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 		prev := last[c.Lang]
 		last[c.Lang] = c
 		what := "two complete listings"
-		if prev == nil || !rulekit.CompleteListing(prev) || !rulekit.CompleteListing(c) {
-			if prev = callEarlierFirstPage(p.Snap.Calls, j); prev == nil {
+		// An entry removed and added back by a write between the two
+		// listings moved the token for a reason.
+		if prev == nil || !rulekit.CompleteListing(prev) || !rulekit.CompleteListing(c) || !m.ReadsBetween(prev, c) {
+			if prev = callEarlierFirstPage(m, p.Snap.Calls, j); prev == nil {
 				continue
 			}
 			what = "two first pages of the same list request (only reads between them)"
@@ -167,14 +181,14 @@ func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 // arguments as calls[j], itself such a page, and only reads lie between them (the later pages
 // of its own listing among them), so that only a change made by someone
 // else could have moved the catalog; or nil.
-func callEarlierFirstPage(calls []*snapshot.Call, j int) *snapshot.Call {
+func callEarlierFirstPage(m *rulekit.Model, calls []*snapshot.Call, j int) *snapshot.Call {
 	c := calls[j]
 	if !callFirstPage(c) {
 		return nil
 	}
 	for i := j - 1; i >= 0; i-- {
 		d := calls[i]
-		if !rulekit.Read(d) {
+		if m.Writes(d) {
 			return nil
 		}
 		if callFirstPage(d) && d.Lang == c.Lang {
@@ -207,7 +221,24 @@ func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 	return false
 }
 
+// callQuiet reports whether only reads lie between the earliest and the
+// latest of calls: nothing between the answers compared could have
+// changed the catalog they show.
+func callQuiet(m *rulekit.Model, calls ...*snapshot.Call) bool {
+	first, last := calls[0], calls[0]
+	for _, c := range calls[1:] {
+		if m.Index(c) < m.Index(first) {
+			first = c
+		}
+		if m.Index(c) > m.Index(last) {
+			last = c
+		}
+	}
+	return m.ReadsBetween(first, last)
+}
+
 func checkCallListingIncomplete(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	completes := rulekit.CompleteListings(p.Snap.Calls)
 	listed := rulekit.ByCatalog(completes)
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
@@ -224,6 +255,11 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		if !ok || !hasID || l.IDs[id] || !callUsableBy(e, c.Lang) {
 			continue
 		}
+		// A write between them may have added the entry without moving
+		// the token: that fault would be the token's, not the listing's.
+		if !callQuiet(m, append([]*snapshot.Call{c}, l.Pages...)...) {
+			continue
+		}
 		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s%s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label(), l.PagesNote())
 	}
 	// Two listings that both claim to be complete (a limit is no filter)
@@ -234,7 +270,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		last := a.Pages[len(a.Pages)-1]
 	other:
 		for _, b := range completes {
-			if b.Pages[0] == a.Pages[0] || b.Lang != a.Lang || b.CatalogVersion != a.CatalogVersion {
+			if b.Pages[0] == a.Pages[0] || b.Lang != a.Lang || b.CatalogVersion != a.CatalogVersion || !callQuiet(m, append(append([]*snapshot.Call{}, a.Pages...), b.Pages...)...) {
 				continue
 			}
 			for _, e := range b.Items {

@@ -31,19 +31,6 @@ func callRetentionRules() []*lint.Rule {
 // seconds, and each call waits at most the probe's call timeout.
 const callProbeWindow = time.Hour
 
-// callWithinProbeRun reports whether calls[i] and calls[j] (i < j) were
-// both made by one snapshot --probe run with nothing but answered probe
-// calls between them: the snapshotter sends them back to back in one
-// Session.
-func callWithinProbeRun(calls []*snapshot.Call, i, j int) bool {
-	for _, c := range calls[i : j+1] {
-		if c.Probe == nil || c.Result == nil && c.Error == nil {
-			return false
-		}
-	}
-	return true
-}
-
 // callRetainedThrough reports whether a Language's retention keeps a
 // stored Run through a run of probe calls. A stateless deployment has no
 // Session (Part III §8.1), so "session" promises nothing there; declaring
@@ -64,13 +51,16 @@ func callRetainedThrough(s *snapshot.Snapshot, l *snapshot.Language) (string, bo
 }
 
 func checkCallStoredRunMissing(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	stored := map[string]int{}
 	for j, c := range calls {
 		switch c.Op {
 		case snapshot.OpExecute:
-			if rulekit.True(c.Arg(types.ArgStore)) && rulekit.Started(c) && callRunID(c) != "" {
-				stored[callRunID(c)] = j
+			// A replay's store asks nothing of the Run it returns, which
+			// its original's store governs (Part II §6.5.2).
+			if rulekit.True(c.Arg(types.ArgStore)) && m.NewRun(c) && rulekit.RunID(c) != "" {
+				stored[rulekit.RunID(c)] = j
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
@@ -78,7 +68,7 @@ func checkCallStoredRunMissing(p *lint.Pass) {
 				continue
 			}
 			i, ok := stored[id.Text()]
-			if !ok || calls[i].Lang != c.Lang || !callWithinProbeRun(calls, i, j) {
+			if !ok || calls[i].Lang != c.Lang || !rulekit.WithinProbeRun(calls, i, j) {
 				continue
 			}
 			ret, ok := callRetainedThrough(p.Snap, c.Lang)

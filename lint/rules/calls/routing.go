@@ -174,8 +174,12 @@ func checkCallCarrierLoopFault(p *lint.Pass) {
 // callExecuteFault returns the first well-formedness fault of an execute
 // request that the snapshot can decide (Part II §6.5.2 step 1, less the
 // store and idempotency checks, which have rules of their own), with the
-// value to point at.
+// value to point at. Under a manifest of a later minor, a trace_level
+// 1.1 does not know may be one that minor added, and a request carrying a
+// member 1.1 does not define may select its runnable through it: neither
+// is judged.
 func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, string) {
+	m := rulekit.Of(s)
 	ref := rulekit.Present(c, types.ArgProgramRef)
 	if s.Tool(c.Name).ProgramDeclaration() != nil {
 		switch n := c.Programs; {
@@ -183,11 +187,11 @@ func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, str
 			return ref, "both an inline program and program_ref"
 		case n > 1:
 			return c.Arguments, "more than one program-bearing argument"
-		case n == 0 && ref == nil && c.Arguments.IsObject():
+		case n == 0 && ref == nil && c.Arguments.IsObject() && !m.Extended(c):
 			return c.Arguments, "neither an inline program nor program_ref"
 		}
 	}
-	if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageExecute) {
+	if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageExecute) && !m.LaterMinor() {
 		return tl, "the unknown trace_level " + strconv.Quote(tl.Text())
 	}
 	// test_run: false asks for what the Server does anyway; only a
@@ -199,17 +203,22 @@ func callExecuteFault(s *snapshot.Snapshot, c *snapshot.Call) (*source.Node, str
 }
 
 func checkCallExecuteRequestFault(p *lint.Pass) {
-	firsts := callFirstRuns(p.Snap)
+	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
 		if !c.Succeeded() || !c.StructuredContent.Get("outcome").IsObject() {
+			continue
+		}
+		// "An idempotency replay is not an error" (Part II §6.5.2): the
+		// recorded result comes back without further processing.
+		if m.ReplayOf(c) != nil {
 			continue
 		}
 		if at, what := callExecuteFault(p.Snap, c); at != nil {
 			p.Report(at, "%s ran a request carrying %s: reject it with a request error of kind invalid_request before anything runs", c.Name, what)
 			continue
 		}
-		if f := firsts[c]; f != nil && !callSameRequest(c, f) {
-			p.Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict", c.Name, c.Arg(types.ArgIdempotencyKey).Text())
+		if f := m.Conflict(c); f != nil {
+			p.With(lint.Also{Node: f.Arg(types.ArgIdempotencyKey), Note: "the earlier request that holds the key"}).Report(c.Arg(types.ArgIdempotencyKey), "%s answered a request that reuses idempotency_key %q with a different runnable or input: reject it with a request error of kind idempotency_conflict", c.Name, c.Arg(types.ArgIdempotencyKey).Text())
 		}
 	}
 }
@@ -229,9 +238,12 @@ func callRetention(l *snapshot.Language) (types.RetentionPolicy, bool) {
 }
 
 func checkCallStoreUnsupported(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
 		store := c.Arg(types.ArgStore)
-		if !rulekit.True(store) {
+		// A replay returns the original Run's recorded result without
+		// further processing (Part II §6.5.2), its store unread.
+		if !rulekit.True(store) || m.ReplayOf(c) != nil || m.Extended(c) {
 			continue
 		}
 		pol, ok := callRetention(c.Lang)

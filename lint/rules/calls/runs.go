@@ -1,7 +1,7 @@
 package calls
 
 import (
-	"time"
+	"slices"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
@@ -95,12 +95,6 @@ func callRunRules() []*lint.Rule {
 	}
 }
 
-// callRunID returns the run_id string of a result, or "".
-func callRunID(c *snapshot.Call) string {
-	id, _ := c.StructuredContent.Str(types.ArgRunID)
-	return id
-}
-
 // checkCallRefusedFetched reads the fetched outcome: the reserved refusal
 // statuses name exactly the refusals (Part II §5.7), so a fetch answered
 // with one returned a refused Run, recorded execute call or not.
@@ -119,12 +113,15 @@ func checkCallRefusedFetched(p *lint.Pass) {
 }
 
 func checkCallUnstoredFetched(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	unstored := map[string]*snapshot.Call{}
 	for _, c := range p.Snap.Calls {
 		switch c.Op {
 		case snapshot.OpExecute:
-			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth() && c.Succeeded() && callRunID(c) != "" {
-				unstored[callRunID(c)] = c
+			// A replay executed nothing: its store is no Run's (Part II
+			// §6.5.2), and the Run it returns keeps its original's.
+			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth() && m.NewRun(c) && rulekit.RunID(c) != "" {
+				unstored[rulekit.RunID(c)] = c
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
@@ -163,35 +160,42 @@ func callContextSupplied(c *snapshot.Call) *source.Node {
 }
 
 func checkCallContextWithoutSchema(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.Calls {
 		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || c.Lang.Node.Has("context_schema") || !c.Succeeded() {
+			continue
+		}
+		// A replay returns its original's answer without processing its
+		// context; what a later minor added may carry context's schema.
+		if m.ReplayOf(c) != nil || m.Extended(c) {
 			continue
 		}
 		ctx := callContextSupplied(c)
 		if ctx == nil {
 			continue
 		}
-		sc := c.StructuredContent
-		if rulekit.True(sc.Get("valid")) || c.Op == snapshot.OpExecute && rulekit.True(sc.Path("outcome", "ok")) {
+		if rulekit.Accepted(c) {
 			p.Report(ctx, "%s accepted context although %s declares no context_schema: reject supplied context with a context_binding diagnostic (valid: false, or outcome validation_error at execute)", c.Name, c.Lang.Label())
 		}
 	}
 }
 
 func checkCallStaleToken(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		if c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Started(c) {
+		if c.Op != snapshot.OpExecute || c.Lang == nil || !m.NewRun(c) {
 			continue
 		}
 		tok := c.Arg(types.ArgExpectedCatalogVersion)
 		if !tok.IsString() {
 			continue
 		}
+		var at *snapshot.Call
 		before, after := "", []string{}
-		for j := i - 1; j >= 0 && before == ""; j-- {
+		for j := i - 1; j >= 0 && at == nil; j-- {
 			if v, ok := rulekit.CatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
-				before = v
+				before, at = v, calls[j]
 			}
 		}
 		for _, d := range calls[i+1:] {
@@ -199,124 +203,15 @@ func checkCallStaleToken(p *lint.Pass) {
 				after = append(after, v)
 			}
 		}
-		// A recording may miss the call that moved the catalog, so the
-		// token is proved stale only when the catalog stood at one other
-		// version both just before and just after the run.
-		if before == "" || before == tok.Text() || len(after) == 0 || after[0] != before || contains(after, tok.Text()) {
+		// The token is proved stale only when the catalog stood at one
+		// other version just before the run, with nothing between that
+		// could have moved it (to the supplied token, say), and just after
+		// it; a recording may also miss a change made by someone else, so
+		// no later answer may name the supplied token.
+		if at == nil || before == tok.Text() || !m.ReadsBetween(at, c) || len(after) == 0 || after[0] != before || slices.Contains(after, tok.Text()) {
 			continue
 		}
 		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect", c.Name, tok.Text(), before)
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-// callRunnable returns the runnable of an execute request: the inline
-// program with its argument name, or program_ref.
-func callRunnable(c *snapshot.Call) (string, *source.Node) {
-	if c.Program != nil {
-		return c.ProgramArg, c.Program
-	}
-	if ref := rulekit.Present(c, types.ArgProgramRef); ref != nil {
-		return types.ArgProgramRef, ref
-	}
-	return "", nil
-}
-
-// callSameRequest reports whether two execute requests carry the same
-// runnable and the same input, which idempotency treats as one execution.
-func callSameRequest(a, b *snapshot.Call) bool {
-	an, av := callRunnable(a)
-	bn, bv := callRunnable(b)
-	if an == "" || an != bn || !source.Equal(av, bv) {
-		return false
-	}
-	return source.Equal(rulekit.Present(a, types.ArgInput), rulekit.Present(b, types.ArgInput))
-}
-
-// callSameSelectors reports whether two execute requests agree on the
-// members a Server might reasonably count as part of what is executed
-// (mode, test_run, context): the replay rule judges only requests that
-// agree on them too, so a server keying on them is not faulted.
-func callSameSelectors(a, b *snapshot.Call) bool {
-	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
-		if !source.Equal(rulekit.Present(a, m), rulekit.Present(b, m)) {
-			return false
-		}
-	}
-	return true
-}
-
-// callIdempotent reports whether a Language deduplicates execute requests
-// over a window the snapshot can rely on. The window is at least the
-// retention period (Part II §6.5.6), and a snapshot has no timestamps: a
-// session, or a day or more, covers the calls of one recording; "none" and
-// shorter durations do not.
-func callIdempotent(l *snapshot.Language) bool {
-	if !callDedupes(l) {
-		return false
-	}
-	pol, _ := callRetention(l)
-	switch {
-	case pol.Kind == types.RetentionKindSession:
-		return true
-	case pol.Kind == types.RetentionKindDuration:
-		return pol.Duration.Approx() >= 24*time.Hour
-	}
-	return false
-}
-
-// callDedupes reports whether a Language declares execute.idempotency
-// with a retention other than "none", so that its deduplication window
-// has a length (Part II §6.5.6).
-func callDedupes(l *snapshot.Language) bool {
-	if l == nil || !l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
-		return false
-	}
-	pol, ok := callRetention(l)
-	return ok && pol.Kind != types.RetentionKindNone
-}
-
-// callFirstRuns pairs each execute call carrying an idempotency key with
-// the earlier started Run recorded under the same key and Language, if any:
-// over a whole recording when the Language's window covers it, and for any
-// window when the replay is the probe call sent right after the first,
-// which no declared duration can fall between.
-func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
-	first := map[string]int{}
-	out := map[*snapshot.Call]*snapshot.Call{}
-	for j, c := range s.Calls {
-		key := c.Arg(types.ArgIdempotencyKey)
-		if c.Op != snapshot.OpExecute || !key.IsString() || !callDedupes(c.Lang) {
-			continue
-		}
-		k := c.Lang.Name + "\x00" + key.Text()
-		if i, ok := first[k]; ok {
-			if callIdempotent(c.Lang) || i == j-1 && callWithinProbeRun(s.Calls, i, j) {
-				out[c] = s.Calls[i]
-			}
-		} else if rulekit.Started(c) {
-			first[k] = j
-		}
-	}
-	return out
-}
-
-func checkCallIdempotentReplay(p *lint.Pass) {
-	for c, f := range callFirstRuns(p.Snap) {
-		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !rulekit.Started(c) {
-			continue
-		}
-		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
-			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text(), first)
-		}
 	}
 }
 
@@ -349,7 +244,8 @@ func checkCallSuccessStatus(p *lint.Pass) {
 }
 
 func checkCallDriftedRefRan(p *lint.Pass) {
-	drifted := map[string]bool{}
+	m := rulekit.Of(p.Snap)
+	drifted := map[string]*snapshot.Call{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
 		ref := rulekit.Present(c, types.ArgProgramRef)
 		if !ref.IsString() || c.Program != nil || !c.Succeeded() {
@@ -359,8 +255,14 @@ func checkCallDriftedRefRan(p *lint.Pass) {
 		status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
 		switch {
 		case status == string(types.StatusPromotionDrift):
-			drifted[key] = true
-		case drifted[key] && rulekit.Started(c):
+			drifted[key] = c
+		case drifted[key] != nil && m.NewRun(c):
+			// A write between the two may have promoted a program that
+			// took the same reference string; only reads between them
+			// leave the refused reference the one that ran.
+			if !m.ReadsBetween(drifted[key], c) {
+				continue
+			}
 			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text())
 		}
 	}

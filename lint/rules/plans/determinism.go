@@ -80,7 +80,7 @@ func callValidatePairs(s *snapshot.Snapshot) [][2]*snapshot.Call {
 			if !source.Equal(v.Program, w.Program) || !source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(w, types.ArgContext)) {
 				continue
 			}
-			if callSameSnapshot(calls[i : j+1]) {
+			if callSameSnapshot(rulekit.Of(s), calls[i:j+1]) {
 				out = append(out, [2]*snapshot.Call{v, w})
 			}
 			break
@@ -96,7 +96,7 @@ func callValidated(c *snapshot.Call) bool {
 // callSameSnapshot reports whether the first and last calls of span, two
 // validate calls of one Language, were answered against the same catalog
 // snapshot.
-func callSameSnapshot(span []*snapshot.Call) bool {
+func callSameSnapshot(m *rulekit.Model, span []*snapshot.Call) bool {
 	first, last := span[0], span[len(span)-1]
 	a, okA := first.StructuredContent.Str("catalog_version")
 	b, okB := last.StructuredContent.Str("catalog_version")
@@ -110,7 +110,7 @@ func callSameSnapshot(span []*snapshot.Call) bool {
 			}
 			continue
 		}
-		if !rulekit.Read(c) || c.Op == snapshot.OpCatalog && c.Lang == first.Lang {
+		if m.Writes(c) || c.Op == snapshot.OpCatalog && c.Lang == first.Lang {
 			return false
 		}
 	}

@@ -77,45 +77,6 @@ func callProgramRules() []*lint.Rule {
 	}
 }
 
-// callPairedPlan returns the plan of the program that execute call i ran,
-// at the catalog_version it ran under: the nearest earlier accepted
-// validate of the same Language, program and context whose
-// catalog_version the execute's expected_catalog_version names or, when
-// it names none, such that no other token of the Language was recorded
-// between the two calls. Plan and trace correspond only "at a given
-// catalog_version" (Part II §5.8.4); any doubt pairs nothing.
-func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node) {
-	x := calls[i]
-	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !rulekit.Started(x) || !callOwnTrace(x) {
-		return nil, nil
-	}
-	expected, hasExpected := rulekit.Present(x, types.ArgExpectedCatalogVersion).Value().(string)
-	for j := i - 1; j >= 0; j-- {
-		v := calls[j]
-		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
-			!source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(x, types.ArgContext)) {
-			continue
-		}
-		cv, _ := v.StructuredContent.Str("catalog_version")
-		if !rulekit.Accepted(v) || !v.StructuredContent.Get("plan").IsObject() {
-			return nil, nil
-		}
-		if hasExpected {
-			if cv != expected {
-				return nil, nil
-			}
-			return v, v.StructuredContent.Get("plan")
-		}
-		for k := j + 1; k < i; k++ {
-			if other, ok := rulekit.CatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
-				return nil, nil
-			}
-		}
-		return v, v.StructuredContent.Get("plan")
-	}
-	return nil, nil
-}
-
 // callPlanSteps indexes a plan's steps by identifier; a plan that repeats
 // an identifier is ambiguous and indexes nothing.
 func callPlanSteps(plan *source.Node) map[string]*source.Node {
@@ -145,27 +106,15 @@ func callControlFlow(plan *source.Node) map[string]bool {
 	return cf
 }
 
-// callUnprefixed returns the trace entries that take part in plan
-// correspondence (Part II §5.8.4): those whose identifier has no /.
-func callUnprefixed(c *snapshot.Call) []*source.Node {
-	var out []*source.Node
-	for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
-		if id, ok := s.Str("id"); ok && !strings.Contains(id, "/") {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func checkCallTraceCallsUnplanned(p *lint.Pass) {
-	calls := p.Snap.Calls
-	for i, c := range calls {
-		v, plan := callPairedPlan(calls, i)
+	m := rulekit.Of(p.Snap)
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		v, plan := m.PlanOf(c)
 		steps := callPlanSteps(plan)
 		if v == nil || steps == nil {
 			continue
 		}
-		for _, e := range callUnprefixed(c) {
+		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			got := e.Get("calls")
 			want, ok := steps[callBaseID(id)].Str("calls")
@@ -178,16 +127,16 @@ func checkCallTraceCallsUnplanned(p *lint.Pass) {
 }
 
 func checkCallPlanCallsMissing(p *lint.Pass) {
-	calls := p.Snap.Calls
+	m := rulekit.Of(p.Snap)
 	reported := map[*source.Node]bool{}
-	for i, c := range calls {
-		v, plan := callPairedPlan(calls, i)
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		v, plan := m.PlanOf(c)
 		steps := callPlanSteps(plan)
 		if v == nil || steps == nil {
 			continue
 		}
 		cf := callControlFlow(plan)
-		for _, e := range callUnprefixed(c) {
+		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			base := callBaseID(id)
 			s := steps[base]
@@ -202,25 +151,48 @@ func checkCallPlanCallsMissing(p *lint.Pass) {
 }
 
 func checkCallPlanCallsUnlisted(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	listed := rulekit.ByCatalog(rulekit.CompleteListings(p.Snap.Calls))
+	refs := callProgramRefs(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		l, ok := listed[rulekit.ListingKey{Lang: c.Lang, CatalogVersion: cv}]
-		if !ok {
+		// A write between the listing and the validate call may have
+		// added the entry without moving the token: that fault would be
+		// the token's, not this validation's.
+		if !ok || !m.ReadsBetween(c, l.Pages[0]) || !m.ReadsBetween(c, l.Pages[len(l.Pages)-1]) {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			if target := s.Get("calls"); target.IsString() && !l.IDs[target.Text()] {
+			// A promoted-program reference "resolves through the catalog"
+			// (Part II §3.5) and need not be its entry's id.
+			if target := s.Get("calls"); target.IsString() && !l.IDs[target.Text()] && !refs[c.Lang][target.Text()] {
 				p.Report(target, "plan step %s calls %q, which the complete listing of %s%s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), l.PagesNote(), cv)
 			}
 		}
 	}
 }
 
+// callProgramRefs returns, per Language, the program_ref values its
+// recorded execute requests sent.
+func callProgramRefs(s *snapshot.Snapshot) map[*snapshot.Language]map[string]bool {
+	out := map[*snapshot.Language]map[string]bool{}
+	for _, c := range s.CallsOf(snapshot.OpExecute) {
+		if ref := rulekit.Present(c, types.ArgProgramRef); ref.IsString() && c.Lang != nil {
+			if out[c.Lang] == nil {
+				out[c.Lang] = map[string]bool{}
+			}
+			out[c.Lang][ref.Text()] = true
+		}
+	}
+	return out
+}
+
 func checkCallValidateVersionStale(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	for i, c := range calls {
 		got, ok := rulekit.CatalogVersion(c)
@@ -232,7 +204,7 @@ func checkCallValidateVersionStale(p *lint.Pass) {
 		near := func(step int) (string, bool) {
 			for j := i + step; j >= 0 && j < len(calls); j += step {
 				d := calls[j]
-				if !rulekit.Read(d) {
+				if m.Writes(d) {
 					return "", false
 				}
 				if cv, ok := rulekit.CatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
@@ -274,8 +246,8 @@ func callLoopDepth(steps map[string]*source.Node, id string) (int, bool) {
 }
 
 func checkCallTraceStepIDContext(p *lint.Pass) {
-	calls := p.Snap.Calls
-	for i, c := range calls {
+	m := rulekit.Of(p.Snap)
+	for _, c := range p.Snap.Calls {
 		if (c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch) || !c.Succeeded() || c.Lang == nil {
 			continue
 		}
@@ -300,12 +272,12 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 			}
 			seen[id] = true
 		}
-		_, plan := callPairedPlan(calls, i)
+		_, plan := m.PlanOf(c)
 		steps := callPlanSteps(plan)
 		if steps == nil {
 			continue
 		}
-		for _, e := range callUnprefixed(c) {
+		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			want, ok := callLoopDepth(steps, callBaseID(id))
 			if got := strings.Count(id, "#"); ok && got != want {
@@ -316,6 +288,7 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 }
 
 func checkCallExecuteRunsInvalid(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	for i, v := range calls {
 		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
@@ -336,10 +309,16 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 				!source.Equal(rulekit.Present(x, types.ArgContext), rulekit.Present(v, types.ArgContext)) {
 				continue
 			}
-			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
+			// Re-validation runs against the catalog current at execute:
+			// a Run that started under validate's own token had the
+			// Server's word that it had not moved; without a token, a
+			// write between them (a tool installing the missing entry)
+			// may have made the program valid.
+			tok := x.Arg(types.ArgExpectedCatalogVersion)
+			if tok.IsString() && (!hasCV || tok.Text() != cv) || !tok.IsString() && !m.ReadsBetween(v, x) {
 				continue
 			}
-			if rulekit.Started(x) {
+			if m.NewRun(x) {
 				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
 			}
 		}
