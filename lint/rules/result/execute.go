@@ -1,8 +1,6 @@
 package result
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -80,7 +78,12 @@ func executeRules() []*lint.Rule {
 			Doc:     "The effective trace level is the lower of the requested trace_level and the manifest's declared ceiling (Part II §5.8.1); trace_level none asks for no trace at all, and the fetch door never returns more than requested (§6.6). A trace above the request leaks step inputs the client chose not to receive; one above the ceiling shows the manifest understates what the Server records.",
 			Bad:     `request {"trace_level": "summary"}   response trace {"level": "full", ...}`,
 			Good:    `request {"trace_level": "summary"}   response trace {"level": "summary", ...}`,
-			Check:   checkResultTraceLevel,
+			Scope:   "The trace of every recorded execute result that is a Run of its own, against its request's trace_level and its Language's declared ceiling; the trace of every trace-fetch result, against its request's trace_level and the ceiling. A replay (the recording model's: a repeat of an earlier Run's idempotency_key, runnable and input) is not judged, nor a call whose request carries a member a later minor added.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+				{Spec: "Part II §6.5.6", Quote: "A repeated request returns the recorded result of the first Run.", Fixture: "good-replay"},
+			},
+			Check: checkResultTraceLevel,
 		},
 		&lint.Rule{
 			ID: "result-trace-input-at-summary", Severity: lint.Error, Spec: "Part II §5.8, §5.8.1",
@@ -102,7 +105,7 @@ func executeRules() []*lint.Rule {
 			Doc:     "A branch or loop appears as its own trace entry carrying its decisions (the arm taken, each continue or exit), and input and output MUST be absent from control-flow entries (Part II §5.8, §5.8.2). An entry is control flow when it carries decisions, or when a recorded plan of the same program names its step in arm.branch or loop. Without decisions a Host cannot check which arm ran against the plan.",
 			Bad:     `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}}   (plan: steps with arm.branch "check")`,
 			Good:    `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}, "decisions": [{"at": "check", "took": "cold", "because": "18 < 20"}]}`,
-			Scope:   "Every step of a recorded trace, inline or fetched: one carrying decisions is held to having no input or output. Whether a step lacking decisions is a branch or loop is read from the recorded plan of the same program, Language, context and catalog_version, and only for the unprefixed entries of an immediate Run or test run of it.",
+			Scope:   "Every step of a recorded trace, inline or fetched: one carrying decisions is held to having no input or output. Whether a step lacking decisions is a branch or loop is read from the plan the recording model pairs with an immediate Run or test run of its own (no replay: same Language, program, context and catalog_version), and only for its unprefixed entries.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part II §5.8.3", Quote: "Internal expanded entries do not have corresponding steps in the caller's plan.", Fixture: "good-expanded"},
 				{Spec: "Part II §5.8.4", Quote: "the body plan is not matched against the installation trace;", Fixture: "good-deploy"},
@@ -126,10 +129,10 @@ func executeRules() []*lint.Rule {
 			Quote:   "The trace MUST correspond to the plan.",
 			Keyword: "MUST",
 			Summary: "An immediate Run's trace does not correspond to the recorded plan of the same program.",
-			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan at a given catalog_version (Part II §5.8.4), so the linter pairs a Run only with a recorded validate of the same program whose catalog_version equals the Run's expected_catalog_version (or where neither has one): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry maps to an expected step; and in all cases the steps of arms not selected are absent. The linter checks this when the snapshot records a validate call of the same program with a plan and an immediate execute call of it. A Host that approved the plan relies on this match.",
+			Doc:     "For an immediate Run or test run, the trace MUST correspond to the plan at a given catalog_version (Part II §5.8.4), so the linter pairs a Run only with the nearest earlier valid validate of the same program and context whose catalog_version is the Run's expected_catalog_version (or, without one, with nothing between them that may have changed the catalog): on success every expected plan step appears (steps outside arms and loops, the steps of each selected arm, the body of each loop that iterated, which a continue decision or a body step in the trace shows), matched by base identifier over unprefixed entries; for a started Run that did not complete, every unprefixed entry that no plan may omit (a branch, a loop, the invocation of an entry the recorded catalog says is not read-only) maps to an expected step, since a plan MAY omit steps with no externally visible effect (§5.6); and in all cases the steps of arms not selected are absent. A replay returns the original Run's result without further processing (§6.5.2), so it is not paired. A Host that approved the plan relies on this match.",
 			Bad:     `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}]`,
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
-			Scope:   "The unprefixed trace entries of an immediate Run or test run, recorded inline on its execute result, against the plan of a recorded validate of the same Language, program and context whose catalog_version is the Run's expected_catalog_version (or where neither has one). Presence of every expected step binds a Run with status success; mapping to the expected set binds a started Run with ok false, and only for entries no plan may omit (branches and loops, and invocations of entries the recorded catalog says are not read-only); absence of unselected arms binds every Run.",
+			Scope:   "The unprefixed trace entries of an immediate Run or test run of its own (no replay), recorded inline on its execute result, against the plan the recording model pairs it with: the nearest earlier accepted validate of the same Language, program and context, whose catalog_version is the Run's expected_catalog_version, or, without a token, with only reads and no other catalog_version between them. Presence of every expected step binds a Run with status success; mapping to the expected set binds a started Run with ok false, and only for entries no plan may omit (branches and loops, and invocations of entries the recorded catalog says are not read-only); absence of unselected arms binds every Run.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part II §5.8.4", Quote: "Correspondence is evaluated only over unprefixed trace entries: entries whose identifiers do not contain /.", Fixture: "good"},
 				{Spec: "Part II §5.8.4", Quote: "expected steps not yet reached MAY be absent;", Fixture: "good-partial"},
@@ -241,6 +244,11 @@ func checkResultRefusedTrace(p *lint.Pass) {
 
 func checkResultTraceLevel(p *lint.Pass) {
 	for _, rc := range resultRuns(results(p)) {
+		// A replay carries the original's trace, at the level the original
+		// asked for, whatever level the repeat asks.
+		if !judgedRun(p, rc) {
+			continue
+		}
 		trace := rc.Content.Get("trace")
 		req, _ := rc.Arguments.Str(types.ArgTraceLevel)
 		if rc.Op == rulekit.OpExecute && req == string(types.TraceNone) && trace != nil {
@@ -278,50 +286,16 @@ func checkResultTraceSummaryInput(p *lint.Pass) {
 	}
 }
 
-// resultSameProgram reports whether two program values are the same JSON.
-func resultSameProgram(a, b *source.Node) bool {
-	if a == nil || b == nil {
-		return false
-	}
-	x, err1 := json.Marshal(a.Value())
-	y, err2 := json.Marshal(b.Value())
-	return err1 == nil && err2 == nil && bytes.Equal(x, y)
-}
-
-// resultSameMember reports whether two requests carry the same value of
-// member name, a null read as absent.
-func resultSameMember(a, b *rulekit.Result, name string) bool {
-	x, y := a.Arguments.Get(name), b.Arguments.Get(name)
-	if x.IsNull() {
-		x = nil
-	}
-	if y.IsNull() {
-		y = nil
-	}
-	return x == nil && y == nil || x != nil && y != nil && source.Equal(x, y)
-}
-
-// resultPlanFor returns the plan of a recorded validate call of the same
-// program in the same Language as run, or nil.
-func resultPlanFor(calls []*rulekit.Result, run *rulekit.Result) *source.Node {
-	// The trace corresponds to the plan "at a given catalog_version"
-	// (§5.8.4): a plan is the Run's only when the validate result's
-	// catalog_version is the one the execute request expected, or neither
-	// names one. An unknown version on either side pairs nothing.
-	expected, _ := run.Arguments.Str(types.ArgExpectedCatalogVersion)
-	for _, rc := range calls {
-		if cv, _ := rc.Content.Str("catalog_version"); cv != expected {
-			continue
-		}
-		// The plan is derived from the program and its context (§6.4), so a
-		// validate with other context may have another plan.
-		if rc.Op == rulekit.OpValidate && !rc.RequestError && rc.Lang == run.Lang && resultSameProgram(rc.Program, run.Program) && resultSameMember(rc, run, types.ArgContext) {
-			if pl := rc.Content.Get("plan"); pl.IsObject() {
-				return pl
-			}
-		}
-	}
-	return nil
+// resultPlanOf returns the plan of the recorded validate that describes
+// the Run an execute result started, from the recording model: an
+// immediate Run or test run of its own (no replay, no deploy Run's
+// installation trace), paired with the nearest earlier validate of the
+// same Language, program and context at the catalog_version it ran under
+// (Part II §5.8.4 "at a given catalog_version"; the plan depends on the
+// context too, §6.4). Nil when nothing pairs.
+func resultPlanOf(p *lint.Pass, rc *rulekit.Result) *source.Node {
+	_, pl := rulekit.Of(p.Snap).PlanOf(rc.Call)
+	return pl
 }
 
 func checkResultTraceControlFlow(p *lint.Pass) {
@@ -333,10 +307,8 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 		// entries are matched with it (internal expanded entries have no
 		// step in the caller's plan, §5.8.3).
 		cf := map[string]bool{}
-		if rc.Op == rulekit.OpExecute && resultImmediate(rc) {
-			if pl := resultPlanFor(calls, rc); pl != nil {
-				cf = resultControlFlow(pl)
-			}
+		if pl := resultPlanOf(p, rc); pl != nil {
+			cf = resultControlFlow(pl)
 		}
 		for _, s := range rc.Content.Path("trace", "steps").Objects() {
 			id, _ := s.Str("id")
@@ -367,40 +339,12 @@ func checkResultTraceStepID(p *lint.Pass) {
 	}
 }
 
-// resultImmediate reports whether a Run's trace describes the program's
-// own execution, which plan correspondence applies to: an immediate Run or
-// a test run, not a deploy Run's installation trace.
-func resultImmediate(rc *rulekit.Result) bool {
-	if rulekit.True(rc.Arguments.Get(types.ArgTestRun)) {
-		return true
-	}
-	mode, _ := rc.Arguments.Str(types.ArgMode)
-	exec := ""
-	if rc.Lang != nil {
-		exec, _ = rc.Lang.Node.Str("execution")
-	}
-	switch {
-	case mode == string(types.RunDeploy):
-		return false
-	case exec == string(types.ExecutionDeploy):
-		return false
-	case exec == string(types.ExecutionBoth) && mode != string(types.RunImmediate):
-		// "both" requires mode (Part III §4.4); without it the Run is not
-		// known to be immediate.
-		return false
-	}
-	return exec != ""
-}
-
 func checkResultPlanTrace(p *lint.Pass) {
 	calls := results(p)
 	effect := resultEffects(calls)
 	for _, rc := range resultRuns(calls) {
-		if rc.Op != rulekit.OpExecute || !rc.Content.Get("trace").IsObject() || !resultImmediate(rc) {
-			continue
-		}
-		pl := resultPlanFor(calls, rc)
-		if pl == nil {
+		pl := resultPlanOf(p, rc)
+		if pl == nil || !rc.Content.Get("trace").IsObject() {
 			continue
 		}
 		status := resultStatus(rc)
@@ -532,18 +476,26 @@ func traceMissingRules() []*lint.Rule {
 		Doc:     "The trace rides the execute response: it MUST be present for a started Run at effective level summary or full (Part II §6.5), including a Run that did not complete, which returns the trace of what ran so far (§6.5.6). The effective level is the requested trace_level capped by the Language's ceiling, and the ceiling when none was requested; only trace_level none and refused Runs go without. A missing trace leaves the Host nothing to check against the plan it approved.",
 		Bad:     `request {"flow": {...}}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}   (trace ceiling full)`,
 		Good:    `request {"flow": {...}, "trace_level": "none"}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}`,
-		Check:   checkResultTraceMissing,
+		Scope:   "Recorded execute results of a Language with a known trace ceiling whose Run started (its status is not one of the three reserved refusals) and that are Runs of their own: a replay returns the original's result, trace or none. Under a manifest of a later minor an unknown status may be a refusal that minor reserved and is not judged, nor is a call whose request carries a member a later minor added.",
+		Exceptions: []lint.Exception{
+			{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+			{Spec: "Part II §6.5.6", Quote: "At effective level none, only run_id and outcome are returned.", Fixture: "good"},
+			{Spec: "Part II §11.1", Quote: "They may add: - OPTIONAL fields; - sub-features; - reserved values.", Fixture: "good-later-minor"},
+		},
+		Check: checkResultTraceMissing,
 	}}
 }
 
 func checkResultTraceMissing(p *lint.Pass) {
 	for _, rc := range resultRuns(results(p)) {
-		if rc.Op != rulekit.OpExecute || rc.Content.Has("trace") || resultStatus(rc).IsRefusal() || rc.Lang == nil {
+		// A replay carries what the original returned: no trace when the
+		// original asked for none.
+		if rc.Op != rulekit.OpExecute || rc.Content.Has("trace") || resultStatus(rc).IsRefusal() || rc.Lang == nil || !judgedRun(p, rc) {
 			continue
 		}
 		// Under a later minor an unknown status may be a refusal that minor
 		// reserved (§11.1), which carries no trace.
-		if st := resultStatus(rc); !st.IsReserved() && rulekit.LaterMinor(p.Snap.Manifest) {
+		if st := resultStatus(rc); !st.IsReserved() && laterMinor(p) {
 			continue
 		}
 		ceil, _ := rc.Lang.Node.Str("trace")

@@ -95,7 +95,7 @@ func checkResultStructuredContent(p *lint.Pass) {
 	if mr := p.Snap.ManifestResult; mr != nil && !rulekit.True(mr.Get("isError")) && mr.Get("structuredContent") == nil {
 		p.ReportMissing(mr, "the %s result has no structuredContent, so no Client may read the manifest from it; put the manifest in structuredContent and keep content as a text rendering of it", types.ToolManifest)
 	}
-	for _, rc := range results(p) {
+	for _, rc := range envelopes(p) {
 		switch {
 		case rc.Content == nil:
 			p.ReportMissing(rc.Result, "the %s result has no structuredContent; put the Part II response object in structuredContent and keep content as a text rendering of it", rc.Name)
@@ -106,7 +106,7 @@ func checkResultStructuredContent(p *lint.Pass) {
 }
 
 func checkResultIsErrorMisused(p *lint.Pass) {
-	for _, rc := range results(p) {
+	for _, rc := range envelopes(p) {
 		isErr := rc.Result.Get("isError")
 		if !rulekit.True(isErr) || rc.RequestError {
 			continue
@@ -121,7 +121,7 @@ func checkResultIsErrorMisused(p *lint.Pass) {
 }
 
 func checkResultRequestErrorUnflagged(p *lint.Pass) {
-	for _, rc := range results(p) {
+	for _, rc := range envelopes(p) {
 		if !rc.RequestError || rulekit.True(rc.Result.Get("isError")) {
 			continue
 		}
@@ -134,7 +134,7 @@ func checkResultRequestErrorUnflagged(p *lint.Pass) {
 }
 
 func checkResultRequestErrorShape(p *lint.Pass) {
-	for _, rc := range results(p) {
+	for _, rc := range envelopes(p) {
 		if !rulekit.True(rc.Result.Get("isError")) || !rc.Content.IsObject() {
 			continue
 		}
@@ -157,10 +157,10 @@ func checkResultRequestErrorShape(p *lint.Pass) {
 
 func checkResultErrorKind(p *lint.Pass) {
 	// A later minor may add kinds; manifest-version-newer names them.
-	if rulekit.LaterMinor(p.Snap.Manifest) {
+	if laterMinor(p) {
 		return
 	}
-	for _, rc := range results(p) {
+	for _, rc := range envelopes(p) {
 		if !rc.RequestError {
 			continue
 		}

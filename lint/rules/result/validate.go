@@ -120,7 +120,7 @@ func checkResultValid(p *lint.Pass) {
 		}
 		// A later minor may reserve another severity (§11.1), which may
 		// make a program invalid.
-		if unknown && rulekit.LaterMinor(p.Snap.Manifest) {
+		if unknown && laterMinor(p) {
 			continue
 		}
 		switch {
