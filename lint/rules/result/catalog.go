@@ -20,6 +20,7 @@ func catalogRules() []*lint.Rule {
 			Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_1"}}}`,
 			Scope:   "Successful catalog list, get and changed_since results; a catalog get answered not_found, when its language names a manifest Language that declares catalog; validate results that are not request errors, of a Language that declares catalog. Other request errors of the catalog tool are not judged.",
 			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.4", Quote: "When the Language declares `catalog`, the response MUST include the corresponding `catalog_version`.", Fixture: "good-lookalike-pure-language-no-catalog"},
 				{Spec: "Part III §7.2", Quote: "Unknown guide, topic, catalog entry, Language, promoted reference, or Run, including expired and non-retained Runs;", Fixture: "good-unknown-language"},
 			},
 			Check: checkResultCatalogVersion,
@@ -32,7 +33,7 @@ func catalogRules() []*lint.Rule {
 			Doc:     "When a program is promoted, it appears in the catalog and \"The entry MUST declare an input_schema\" (Part II §5.4): without it agents have no shape for the input they must pass. An entry is known to be promoted when a recorded execute call of the same Language names it as program_ref and the Server resolved the reference: it answered with a Run outcome, where an unknown reference is a request error (§6.5.2). input_schema is also mandatory for callable kinds, but which kinds are callable is engine-defined prose in the closed-sets guide, so an entry of a kind whose other entries carry input_schema proves nothing and draws no finding.",
 			Bad:     `execute {"program_ref": "morning-warmup"}   get -> {"entry": {"id": "morning-warmup", "kind": "routine", ...no input_schema}}`,
 			Good:    `get -> {"entry": {"id": "morning-warmup", "kind": "routine", "input_schema": {"type": "object"}, ...}}`,
-			Scope:   "Catalog entries of recorded list and get results whose id a recorded execute of the same Language named as program_ref and which the Server resolved (it answered with a Run outcome, not a request error); every manifest version.",
+			Scope:   "Catalog entries of recorded list and get results whose id a recorded execute of the same Language named as program_ref and which the Server resolved (it answered with a Run outcome, not a request error), when the listing and the execute describe one catalog: only reads between them, or the execute named the listing's catalog_version and was not refused for drift; every manifest version.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part II §6.5.2", Quote: "A failure at this stage is a request error.", Fixture: "good-ref-not-found"},
 			},
@@ -89,6 +90,7 @@ func verbLabel(v string) string {
 
 func checkResultCatalogInputSchema(p *lint.Pass) {
 	calls := results(p)
+	m := rulekit.Of(p.Snap)
 	// Only a recorded execute call whose program_ref the Server resolved
 	// proves the entry of that id promoted, and so callable whatever its
 	// kind (§5.4): a reference that cannot be resolved is a request error
@@ -100,17 +102,29 @@ func checkResultCatalogInputSchema(p *lint.Pass) {
 		lang *snapshot.Language
 		id   string
 	}
-	promoted := map[key]bool{}
+	resolved := map[key][]*rulekit.Result{}
 	for _, rc := range calls {
 		if ref := rc.Arguments.Get(types.ArgProgramRef); rc.Op == rulekit.OpExecute && ref.IsString() && !rc.RequestError && rc.Content.Get("outcome").IsObject() {
-			promoted[key{rc.Lang, ref.Text()}] = true
+			k := key{rc.Lang, ref.Text()}
+			resolved[k] = append(resolved[k], rc)
 		}
 	}
 	for _, rc := range calls {
 		for _, e := range rulekit.Entries([]*rulekit.Result{rc}) {
 			id, _ := e.Str("id")
-			if promoted[key{rc.Lang, id}] && !e.Has("input_schema") {
-				p.ReportMissing(e, "entry %q is a promoted program (a recorded execute named it as program_ref and the Server resolved it) and has no input_schema; declare the input it accepts, as Part II §5.4 requires of every promoted entry", id)
+			if e.Has("input_schema") {
+				continue
+			}
+			// The listing and the Run describe one catalog when nothing
+			// between them may have changed it, or when the Run named the
+			// listing's token and was not refused for drift (§6.5.3).
+			cv, _ := rc.Content.Str("catalog_version")
+			for _, x := range resolved[key{rc.Lang, id}] {
+				expected, _ := x.Arguments.Str(types.ArgExpectedCatalogVersion)
+				if m.ReadsBetween(rc.Call, x.Call) || cv != "" && cv == expected && resultStatus(x) != types.StatusCatalogDrift {
+					p.ReportMissing(e, "entry %q is a promoted program (a recorded execute named it as program_ref and the Server resolved it) and has no input_schema; declare the input it accepts, as Part II §5.4 requires of every promoted entry", id)
+					break
+				}
 			}
 		}
 	}

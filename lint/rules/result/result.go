@@ -66,6 +66,7 @@ func resultRules() []*lint.Rule {
 			Good:    `{"structuredContent": {"error": {"kind": "not_found", "message": "no such guide"}}, "isError": true}`,
 			Scope:   "Recorded results of Pilotage tools that set isError true and are neither a validation result nor a Run outcome (those are result-is-error-misused's); when the recording holds a tools/list, only tools it lists.",
 			Exceptions: []lint.Exception{
+				{Spec: "Part III §7.2", Quote: "When Part II requires additional data on a request error, that data appears as a top-level sibling of `error`.", Fixture: "good-lookalike-listing-differs-across-removal"},
 				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
 			},
 			Check: checkResultRequestErrorShape,
@@ -80,6 +81,7 @@ func resultRules() []*lint.Rule {
 			Good:    `{"structuredContent": {"error": {"kind": "invalid_request", "message": "verb get needs id"}}, "isError": true}`,
 			Scope:   "The kind of every recorded request error of a Pilotage tool, under a manifest declaring Pilotage 1.1 or earlier (or none); under a later minor the kind may be one that minor added and is not judged.",
 			Exceptions: []lint.Exception{
+				{Spec: "Part III §7.2", Quote: "A Client receiving an unrecognized kind MUST treat it as:", Fixture: "good-lookalike-v12-new-request-error-kind"},
 				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-later-minor"},
 			},
 			Check: checkResultErrorKind,
@@ -182,6 +184,7 @@ func resultNotFoundRules() []*lint.Rule {
 			Good:    `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "unknown run r1"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "unknown run r9"}}`,
 			Scope:   "Pairs of recorded not_found request errors of a trace-fetch tool made with the same arguments but run_id, compared as whole CallToolResults with each run_id masked and the catalog token left out. A call between the two may change which condition a run_id is in (a Run stored, expired), but the result must not depend on the condition, so the pair is compared across it. Catalog get by id and execute by program_ref are left to result-not-found-message-differs (a warning); guide lookups, which no sentence requires to be indistinguishable, are not compared.",
 			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5", Quote: "`store` applies only to started Runs. A refused Run is never retained, regardless of `store`.", Fixture: "good-lookalike-not-retrievable-runs"},
 				{Spec: "Part II §10.3", Quote: "Close-match hints MUST identify only entries visible to the caller.", Fixture: "good-close-match-hint"},
 			},
 			Check: checkResultNotFound,
