@@ -13,15 +13,17 @@ func guideRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "result-guide-core-missing", Severity: lint.Error, Spec: "Part II §5.2",
-			Quote:        "For every Language, at least one guide with `level: \"core\"` MUST exist.",
-			Keyword:      "MUST",
-			Summary:      "A recorded guide index has no guide with level core.",
-			Doc:          "For every Language at least one guide with level core MUST exist (Part II §5.2): it is the minimum instruction set an agent reads before writing a program. An index without one leaves a context-constrained agent no way to choose what to read first.",
-			Bad:          `{"guides": [{"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
-			Good:         `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
-			Scope:        "Every recorded guide index result (pilotage_get_guide without id) that is not a request error; every Language, every manifest version.",
-			NoExceptions: "Part II §5.2 (core guide), §6.2 (the index returns metadata for every guide of the Language) and Part III §4.1 were read: the index is not filtered or paged, and no sentence lets a Language go without a core guide.",
-			Check:        checkResultGuideCore,
+			Quote:   "For every Language, at least one guide with `level: \"core\"` MUST exist.",
+			Keyword: "MUST",
+			Summary: "A recorded guide index has no guide with level core.",
+			Doc:     "For every Language at least one guide with level core MUST exist (Part II §5.2): it is the minimum instruction set an agent reads before writing a program. An index without one leaves a context-constrained agent no way to choose what to read first.",
+			Bad:     `{"guides": [{"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
+			Good:    `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
+			Scope:   "Every recorded guide index result (pilotage_get_guide without id) that is not a request error; every Language, every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
+			},
+			Check: checkResultGuideCore,
 		},
 		&lint.Rule{
 			ID: "result-guide-core-too-large", Severity: lint.Warning, Spec: "Part II §5.2",
@@ -35,15 +37,17 @@ func guideRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "result-guide-closed-sets", Severity: lint.Error, Spec: "Part II §5.2",
-			Quote:        "For every Language, exactly one guide MUST include the reserved topic identifier: closed-sets",
-			Keyword:      "MUST",
-			Summary:      "A recorded guide index does not have exactly one closed-sets guide at level reference.",
-			Doc:          "For every Language exactly one guide MUST list the reserved topic closed-sets, and that guide MUST have level reference (Part II §5.2). It enumerates the diagnostic codes, statuses, risk levels and other closed sets a client branches on; none leaves them undocumented, two leave it ambiguous which is authoritative.",
-			Bad:          `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax", "closed-sets"], ...}]}`,
-			Good:         `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "sets", "level": "reference", "topics": ["closed-sets"], ...}]}`,
-			Scope:        "Every recorded guide index result that is not a request error: the guides listing the topic closed-sets, their count and level; every Language, every manifest version.",
-			NoExceptions: "Part II §5.2 (closed-sets guide; topics are free-form except the reserved closed-sets) and §6.2 were read: no sentence lets a Language have no closed-sets guide, two, or one at another level than reference.",
-			Check:        checkResultGuideClosedSets,
+			Quote:   "For every Language, exactly one guide MUST include the reserved topic identifier: closed-sets",
+			Keyword: "MUST",
+			Summary: "A recorded guide index does not have exactly one closed-sets guide at level reference.",
+			Doc:     "For every Language exactly one guide MUST list the reserved topic closed-sets, and that guide MUST have level reference (Part II §5.2). It enumerates the diagnostic codes, statuses, risk levels and other closed sets a client branches on; none leaves them undocumented, two leave it ambiguous which is authoritative.",
+			Bad:     `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax", "closed-sets"], ...}]}`,
+			Good:    `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "sets", "level": "reference", "topics": ["closed-sets"], ...}]}`,
+			Scope:   "Every recorded guide index result that is not a request error: the guides listing the topic closed-sets, their count and level; every Language, every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
+			},
+			Check: checkResultGuideClosedSets,
 		},
 		&lint.Rule{
 			ID: "result-guide-index-body", Severity: lint.Error, Spec: "Part II §6.2; Part III §4.1",
@@ -107,8 +111,22 @@ func resultHasTopic(g *source.Node, topic string) bool {
 	return false
 }
 
+// resultLanguageIndexes returns the guide arrays of recorded index results
+// for a Language of the manifest: an index for a name the manifest does
+// not declare is no Language's (that name is a not_found request error,
+// Part III §4.1). Without a recorded manifest every index is judged.
+func resultLanguageIndexes(p *lint.Pass) []*source.Node {
+	var calls []*rulekit.Result
+	for _, rc := range results(p) {
+		if rc.Lang != nil || len(p.Snap.Languages) == 0 {
+			calls = append(calls, rc)
+		}
+	}
+	return resultIndexes(calls)
+}
+
 func checkResultGuideCore(p *lint.Pass) {
-	for _, idx := range resultIndexes(results(p)) {
+	for _, idx := range resultLanguageIndexes(p) {
 		core := false
 		for _, g := range idx.Objects() {
 			if lv, _ := g.Str("level"); lv == string(types.GuideCore) {
@@ -144,7 +162,7 @@ func checkResultGuideCoreSize(p *lint.Pass) {
 }
 
 func checkResultGuideClosedSets(p *lint.Pass) {
-	for _, idx := range resultIndexes(results(p)) {
+	for _, idx := range resultLanguageIndexes(p) {
 		var sets []*source.Node
 		for _, g := range idx.Objects() {
 			if resultHasTopic(g, types.ClosedSetsTopic) {
