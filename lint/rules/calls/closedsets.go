@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -107,6 +108,13 @@ type callEngineValue struct {
 	node *source.Node
 }
 
+// reservable reports whether the value's set is one in which Part II
+// reserves values (outcome statuses, diagnostic codes), so that a later
+// minor may reserve more.
+func (v callEngineValue) reservable() bool {
+	return v.set != "catalog entry kind" && v.set != "risk level"
+}
+
 // callEngineValues returns the engine-defined closed-set values a call
 // carries, less those the spec reserves, which need no enumeration.
 func callEngineValues(c *snapshot.Call) []callEngineValue {
@@ -162,6 +170,7 @@ func callEngineValues(c *snapshot.Call) []callEngineValue {
 
 func checkCallClosedSetUnlisted(p *lint.Pass) {
 	bodies := callClosedSetsBodies(p.Snap)
+	later := rulekit.Of(p.Snap).LaterMinor()
 	reported := map[string]bool{}
 	for _, c := range p.Snap.Calls {
 		guide := bodies[c.Lang]
@@ -169,6 +178,12 @@ func checkCallClosedSetUnlisted(p *lint.Pass) {
 			continue
 		}
 		for _, v := range callEngineValues(c) {
+			// A later minor may reserve more statuses and codes (Part II
+			// §1.3, §11.1), which no closed-sets guide enumerates; entry
+			// kinds and risk levels have no reserved values to add to.
+			if later && v.reservable() {
+				continue
+			}
 			key := c.Lang.Name + "\x00" + v.set + "\x00" + v.node.Text()
 			if reported[key] || callMentioned(guide, v.node.Text()) {
 				continue

@@ -300,7 +300,14 @@ func checkCallGuideIndexRefused(p *lint.Pass) {
 		if len(c.Arguments.Items()) != 1 {
 			continue
 		}
-		if t := p.Snap.Tool(c.Name); t != nil && callStructural(c, t.InputSchema) {
+		t := p.Snap.Tool(c.Name)
+		if t != nil && callStructural(c, t.InputSchema) {
+			continue
+		}
+		// A Server MAY hide its Pilotage tools from a Client that did not
+		// declare Pilotage (Part III §1.3): a carrier error for a tool the
+		// recorded listing lacks is the unknown-tool error it owes.
+		if t == nil && c.Channel == snapshot.ChannelCarrier {
 			continue
 		}
 		at := c.Error
