@@ -107,11 +107,12 @@ func executeRules() []*lint.Rule {
 			Doc:     "A branch or loop appears as its own trace entry carrying its decisions (the arm taken, each continue or exit), and input and output MUST be absent from control-flow entries (Part II §5.8, §5.8.2). An entry is control flow when it carries decisions, or when a recorded plan of the same program names its step in arm.branch or loop. Without decisions a Host cannot check which arm ran against the plan.",
 			Bad:     `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}}   (plan: steps with arm.branch "check")`,
 			Good:    `{"id": "check", "outcome": {"ok": true, "status": "success", "error": null}, "decisions": [{"at": "check", "took": "cold", "because": "18 < 20"}]}`,
-			Scope:   "Every step of a recorded trace, inline or fetched: one carrying decisions is held to having no input or output. Whether a step lacking decisions is a branch or loop is read from the plan the recording model pairs with an immediate Run or test run of its own (no replay: same Language, program, context and catalog_version), and only for its unprefixed entries.",
+			Scope:   "Every step of a recorded trace, inline or fetched: one carrying decisions (a non-empty array, or a summarized value; an empty array records none) is held to having no input or output. Whether a step lacking decisions is a branch or loop is read from the plan the recording model pairs with an immediate Run or test run of its own (no replay: same Language, program, context and catalog_version), and only for its unprefixed entries.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part II §5.8", Quote: "an Engine MAY use a summarized form documented in the closed-sets guide.", Fixture: "good-lookalike-summarized-loop-decisions"},
 				{Spec: "Part II §5.8.3", Quote: "Internal expanded entries do not have corresponding steps in the caller's plan.", Fixture: "good-expanded"},
 				{Spec: "Part II §5.8.4", Quote: "the body plan is not matched against the installation trace;", Fixture: "good-deploy"},
+				{Spec: "Part II §1.4", Quote: "For every OPTIONAL array-valued field, an absent field and an empty array have identical meaning.", Fixture: "good-empty-decisions"},
 			},
 			Check: checkResultTraceControlFlow,
 		},
@@ -318,7 +319,7 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 		}
 		for _, s := range rc.Content.Path("trace", "steps").Objects() {
 			id, _ := s.Str("id")
-			if s.Has("decisions") {
+			if resultDecides(s) {
 				for _, k := range []string{"input", "output"} {
 					if v := s.Get(k); v != nil {
 						p.ReportKey(v, "trace entry %q carries decisions, so it is a control-flow entry, which has no %s; drop it", id, k)
@@ -326,11 +327,24 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 				}
 				continue
 			}
-			if id != "" && !strings.Contains(id, "/") && cf[types.BaseID(id)] {
+			if id != "" && !strings.Contains(id, "/") && cf[types.BaseID(id)] && !s.Has("decisions") {
 				p.ReportMissing(s, "trace entry %q is the branch or loop %q of the recorded plan but carries no decisions; record the arm taken or each continue/exit", id, types.BaseID(id))
 			}
 		}
 	}
+}
+
+// resultDecides reports whether a trace entry records decisions, which
+// makes it a branch or loop: a non-empty decisions array, or another
+// non-null value (an Engine's summarized form, §5.8.2). An empty array
+// records none: on any other step decisions is no M member, and an absent
+// and an empty optional array mean the same (Part II §1.4).
+func resultDecides(e *source.Node) bool {
+	d := e.Get("decisions")
+	if d == nil || d.IsNull() {
+		return false
+	}
+	return !d.IsArray() || len(d.Kids()) > 0
 }
 
 func checkResultTraceStepID(p *lint.Pass) {
@@ -466,7 +480,7 @@ func resultEffects(calls []*rulekit.Result) map[*snapshot.Language]map[string]bo
 // omit: a branch or loop, which appear as plan steps of their own (§5.6),
 // or the invocation of an entry known to have an effect.
 func resultUnomittable(e *source.Node, effect map[string]bool) bool {
-	if e.Has("decisions") {
+	if resultDecides(e) {
 		return true
 	}
 	c, ok := e.Str("calls")
