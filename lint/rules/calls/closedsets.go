@@ -21,7 +21,11 @@ func callClosedSetRules() []*lint.Rule {
 			Doc:     "Entry kinds, risk levels, run-level and step-level outcome statuses and diagnostic codes are engine-defined closed sets, and each MUST be enumerated in the Language's closed-sets guide (Part II §1.5, §5.2, §5.5, §5.7): it is the only place an agent learns which values exist, and a Client that meets an unlisted status must read it as partial. Whether the guide's prose enumerates a value cannot be read mechanically, but a value whose string occurs nowhere in the guide was certainly not enumerated. The rule judges a Language only when its closed-sets guide was fetched whole (without topic, or every topic of it), matches case-insensitively anywhere in the body, and leaves out the values the spec itself reserves (the six reserved statuses, constraint, input_binding and context_binding).",
 			Bad:     `guide "reference" (topics ["closed-sets"]) body "... statuses: success, partial, error ..."   execute -> {"outcome": {"ok": false, "status": "timed_out", "error": "..."}}`,
 			Good:    `guide "reference" (topics ["closed-sets"]) body "... statuses: success, partial, error, timed_out ..."   execute -> {"outcome": {"ok": false, "status": "timed_out", "error": "..."}}`,
-			Check:   checkCallClosedSetUnlisted,
+			Scope:   "Engine-defined values (outcome statuses, diagnostic codes, entry kinds, risk levels) in successful results of a Language whose closed-sets guide the recording holds whole; the values Part II reserves are left out, and under a manifest of a later minor so are outcome statuses and diagnostic codes, the sets in which that minor may reserve more.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §1.3", Quote: "These fallbacks allow later minor versions to introduce additional reserved values without making earlier Clients unsafe or incompatible.", Fixture: "good-later-minor"},
+			},
+			Check: checkCallClosedSetUnlisted,
 		},
 	}
 }

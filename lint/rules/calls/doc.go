@@ -15,5 +15,8 @@ func Rules() []*lint.Rule {
 	for _, list := range []func() []*lint.Rule{callRoutingRules, callRunRules, callVersionRules, callIdentityRules, callContentRules, callBindingRules, callClosedSetRules, callListingRules, callRetentionRules, callReplayRules} {
 		out = append(out, list()...)
 	}
+	for _, r := range out {
+		carrierScope(r)
+	}
 	return out
 }

@@ -131,7 +131,7 @@ func sameEnvelope(a, b *source.Node) bool {
 
 // callRequestFault returns a member of a request the binding makes a
 // request error, and why, for the faults the execute rule does not judge.
-func callRequestFault(c *snapshot.Call) (*source.Node, string) {
+func callRequestFault(m *rulekit.Model, c *snapshot.Call) (*source.Node, string) {
 	caps := func(cp, sub string) bool { return c.Lang.Caps.SubFeature(cp, sub) }
 	known := c.Lang != nil && c.Lang.Caps.Exists()
 	switch c.Op {
@@ -147,11 +147,13 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 		case mode == nil:
 		case types.ExecutionMode(exec).IsKnown() && exec != string(types.ExecutionBoth):
 			return mode, "mode, which only a Language with execution \"both\" accepts"
-		case mode.IsString() && !types.RunMode(mode.Text()).IsKnown():
+		case mode.IsString() && !types.RunMode(mode.Text()).IsKnown() && !m.LaterMinor():
 			return mode, "an unknown mode"
 		}
 	case snapshot.OpTraceFetch:
-		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) {
+		// A later minor may add trace levels; none stays an execute-time
+		// value the fetch door refuses in any minor (Part II §6.6).
+		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) && (!m.LaterMinor() || tl.Text() == string(types.TraceNone)) {
 			return tl, "trace_level " + tl.Text() + ", which the fetch door does not admit"
 		}
 		if q := rulekit.Present(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
@@ -172,6 +174,7 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 }
 
 func checkCallRequestFaultAccepted(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	// index holds, per Language, the guide ids of its latest recorded
 	// index: a fetch of an id it lacks asks for an unknown guide.
 	index := map[*snapshot.Language]map[string]bool{}
@@ -188,7 +191,10 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 		if !c.Succeeded() {
 			continue
 		}
-		if at, what := callRequestFault(c); at != nil {
+		if m.Extended(c) {
+			continue
+		}
+		if at, what := callRequestFault(m, c); at != nil {
 			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request", c.Name, what)
 		}
 		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text()] {

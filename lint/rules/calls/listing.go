@@ -38,7 +38,7 @@ func callListingRules() []*lint.Rule {
 			Quote:   "The token SHOULD NOT change for any other reason.",
 			Keyword: "SHOULD NOT",
 			Summary: "Two consecutive complete catalog listings, or two identical first pages with only reads between them, show the same entries under different catalog_version tokens.",
-			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them; and, so that a paged catalog is judged too, two first pages (no cursor) sent with the same arguments with only reads between them (guide, catalog, validate and trace-fetch calls; the later pages of the first listing among them), as the probe catalog-list-again sends. A change made meanwhile by someone else to an entry beyond the first page cannot be seen there, which is one reason this stays a warning.",
+			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them; and, so that a paged catalog is judged too, two first pages (no cursor) sent with the same arguments, as the probe catalog-list-again sends. Either way only reads may lie between the two (guide, catalog, validate and trace-fetch calls, refused or replayed executes, test runs, tools declaring readOnlyHint; the later pages of the first listing among them): an entry removed and added back by a call between them moved the token for a reason. A change made meanwhile by someone else to an entry beyond the first page cannot be seen there, which is one reason this stays a warning.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_2"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}]`,
 			Check:   checkCallTokenChangedNeedlessly,
@@ -51,7 +51,13 @@ func callListingRules() []*lint.Rule {
 			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed; so it was when another listing that also ends without next_cursor (say one without the limit this one sent) shows an entry this one lacks. A paged listing is judged by the union of its pages when every page was recorded: from a first page without cursor, each later page fetched once with the next_cursor before it and the first page's other arguments (the same limit), to a last page without next_cursor, all under one catalog_version; the finding on a listing that stopped early points at that last page. A chain with a page missing, a cursor sent twice, or pages under different versions is not judged. Entries whose languages exclude the Language asked for are not judged.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "next_cursor": "p2", "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
-			Check:   checkCallListingIncomplete,
+			Scope:   "Complete listings of one Language (unfiltered; one page, or a whole recorded chain of pages, ending without next_cursor) against a get or another complete listing under the same catalog_version, with only reads between them; an entry whose languages exclude the Language is left out.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.3", Quote: "When `catalog.search` is declared, the request MAY also contain a free-text `q` filter.", Fixture: "good-search"},
+				{Spec: "Part III §4.2", Quote: "The Server MAY cap `limit`.", Fixture: "good-limit"},
+				{Spec: "Part II §5.4", Quote: "Languages that may reference this entry.", Fixture: "good-other-language"},
+			},
+			Check: checkCallListingIncomplete,
 		},
 	}
 }
@@ -207,10 +213,11 @@ func callFirstPage(c *snapshot.Call) bool {
 }
 
 // callUsableBy reports whether an entry may be referenced by Language l:
-// an entry without languages serves every Language (Part II §5.4).
+// an entry without languages serves every Language (Part II §5.4), and an
+// empty array means what an absent one does (§1.4).
 func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 	ls := e.Get("languages")
-	if !ls.IsArray() {
+	if !ls.IsArray() || len(ls.Kids()) == 0 {
 		return true
 	}
 	for _, n := range ls.Kids() {
