@@ -114,6 +114,13 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"call-validate-validity-unstable":         lint.PolicyContradiction,
 		"call-idempotent-replay-different-result": lint.PolicyContradiction,
 		"call-drifted-ref-ran":                    lint.PolicyContradiction,
+		// Inferences (issue 30 §7): which entries are callable, and whether
+		// two unknown names are an unauthorized and a nonexistent one.
+		"result-invoked-entry-input-schema-missing": lint.PolicyContradiction,
+		"result-not-found-message-differs":          lint.PolicyContradiction,
+		// "Reserved statuses retain their specified meanings when used for
+		// a step" carries no keyword.
+		"result-step-outcome-reserved-status": lint.PolicyContradiction,
 	}
 	for _, r := range rules.Lint() {
 		if w, ok := want[r.ID]; ok {
