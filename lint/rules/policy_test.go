@@ -98,6 +98,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"manifest-trace-subprogram":               lint.PolicyIgnored,
 		"manifest-promotion-authority":            lint.PolicyIgnored,
 		"manifest-value-unknown":                  lint.PolicyIgnored,
+		"meta-key-legacy":                         lint.PolicyIgnored,
 		"result-value-unknown":                    lint.PolicyIgnored,
 		"call-response-identity":                  lint.PolicyContradiction,
 		"call-fetched-trace-differs":              lint.PolicyContradiction,

@@ -59,21 +59,24 @@ func bindingExposed(s *snapshot.Snapshot) (exposed, known bool) {
 
 func bindingFixedTool(name string) bool { return slices.Contains(types.FixedTools, name) }
 
-// bindingMetaKeyFix returns the defect of a _meta member name that looks like a
-// Pilotage key but is not the one the binding defines, or "".
-func bindingMetaKeyFix(key string) string {
+// bindingShorthandKey reports whether a _meta member name is a shorthand of
+// the one Pilotage key, which a sender MUST NOT emit (Part III §2): the
+// bare "pilotage" in any case, or the full key with its vendor prefix cut
+// short ("jafarsa0/pilotage"). A name with the whole vendor prefix is no
+// shorthand, whatever follows it: Part III §1.1 names the next major's
+// identifier, io.github.jafarsa0/pilotage-v2, and every Pilotage key of a
+// later version uses that prefix; nor is the dotted legacy identifier,
+// which meta-key-legacy reports.
+func bindingShorthandKey(key string) bool {
 	lower := strings.ToLower(key)
-	switch {
-	case key == types.MetaKey:
-		return ""
-	case lower == types.ShorthandMetaKey:
-		return "the shorthand _meta key \"" + key + "\" is not Pilotage metadata and receivers ignore it"
-	case lower == types.LegacyExtensionID:
-		return "the dotted legacy key \"" + key + "\" is not wire-normative and receivers ignore it"
-	case strings.HasPrefix(lower, types.VendorPrefix):
-		return "\"" + key + "\" is not a Pilotage _meta key (the binding defines exactly one)"
+	if lower == types.ShorthandMetaKey {
+		return true
 	}
-	return ""
+	if lower == types.MetaKey || strings.HasPrefix(lower, types.VendorPrefix) || lower == types.LegacyExtensionID {
+		return false
+	}
+	rest, ok := strings.CutSuffix(types.MetaKey, lower)
+	return ok && rest != "" && strings.ContainsAny(rest[len(rest)-1:], "./")
 }
 
 func bindingRules() []*lint.Rule {
@@ -111,11 +114,26 @@ func bindingRules() []*lint.Rule {
 			ID: "meta-key", Severity: lint.Error, Spec: "Part III §2",
 			Quote:   "A sender MUST NOT emit: pilotage or any other shorthand key.",
 			Keyword: "MUST NOT",
-			Summary: "A _meta object uses a Pilotage key other than io.github.jafarsa0/pilotage.",
-			Doc:     "The binding defines exactly one Pilotage _meta key, the full reverse-domain io.github.jafarsa0/pilotage. A sender MUST NOT emit the shorthand pilotage, and receivers MUST NOT read Pilotage metadata from any other key, so metadata under the shorthand, the dotted legacy io.github.jafarsa0.pilotage or another io.github.jafarsa0/ key is invisible to conformant Clients: a program declaration there means the Client cannot find the program argument. Every _meta object of the input is checked (initialize, discover, tools, results).",
+			Summary: "A _meta object uses a shorthand of the Pilotage key io.github.jafarsa0/pilotage, such as \"pilotage\".",
+			Doc:     "The binding defines exactly one Pilotage _meta key, the full reverse-domain io.github.jafarsa0/pilotage, and a sender MUST NOT emit the shorthand pilotage or any other shorthand key; receivers MUST NOT read Pilotage metadata from one, so metadata there is invisible to conformant Clients: a program declaration there means the Client cannot find the program argument. A shorthand is the bare word pilotage, in any case, or the full key with its vendor prefix cut short (jafarsa0/pilotage). Every _meta object of the input is checked (initialize, discover, tools, results).",
 			Bad:     `{"_meta": {"pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
 			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
-			Check:   bindingMetaKeyCheck,
+			Scope:   "Every _meta member name of a Pilotage Server's recorded messages (initialize, discover, tool listings, results), any version: the bare word pilotage in any case, and the full key with its vendor prefix cut short. A key with the whole vendor prefix io.github.jafarsa0/ is left alone whatever follows it, and the dotted legacy identifier is meta-key-legacy's warning.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.1", Quote: "A breaking change that creates a new Pilotage major version (Part II Section 11.1) MUST also create a new extension identifier, as the MCP extensions framework requires for breaking changes.", Fixture: "good-next-major"},
+				{Spec: "Part III §2", Quote: "Every Pilotage `_meta` key uses the vendor prefix:", Fixture: "good-vendor-key"},
+			},
+			Check: bindingMetaKeyCheck,
+		},
+		&lint.Rule{
+			ID: "meta-key-legacy", Severity: lint.Warning, Spec: "Part III §1.1, §2",
+			Quote:   "That dotted form is not wire-normative under this binding.",
+			Keyword: "", Policy: lint.PolicyIgnored,
+			Summary: "A _meta object uses the dotted legacy identifier io.github.jafarsa0.pilotage as a key.",
+			Doc:     "Earlier Pilotage documents used the dotted identifier io.github.jafarsa0.pilotage. Under this binding it is not wire-normative, and the full key io.github.jafarsa0/pilotage is the one Pilotage _meta key, so receivers ignore metadata under the dotted key: discovery metadata there accelerates nothing. No sentence with a keyword forbids the dotted key itself (Part III §2's MUST NOT names shorthand keys), so this is a warning by the severity policy. Where the dotted key hides a loop tool's program declaration, binding-program-declaration reports the missing declaration as its error instead.",
+			Bad:     `{"_meta": {"io.github.jafarsa0.pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
+			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
+			Check:   bindingMetaKeyLegacyCheck,
 		},
 		&lint.Rule{
 			ID: "meta-value-object", Severity: lint.Info, Spec: "Part III §2",
@@ -244,8 +262,25 @@ func bindingExtensionVersionCheck(p *lint.Pass) {
 func bindingMetaKeyCheck(p *lint.Pass) {
 	for _, m := range p.Snap.Metas() {
 		for _, k := range m.Kids() {
-			if fix := bindingMetaKeyFix(k.Key()); fix != "" {
-				p.ReportKey(k, "%s; move this metadata under the full key %q", fix, types.MetaKey)
+			if bindingShorthandKey(k.Key()) {
+				p.ReportKey(k, "the shorthand _meta key %q is not Pilotage metadata and receivers ignore it; move this metadata under the full key %q", k.Key(), types.MetaKey)
+			}
+		}
+	}
+}
+
+func bindingMetaKeyLegacyCheck(p *lint.Pass) {
+	hidden := map[*source.Node]bool{}
+	for _, t := range bindingUndeclaredLoopTools(p.Snap) {
+		hidden[t.Meta] = true
+	}
+	for _, m := range p.Snap.Metas() {
+		if hidden[m] {
+			continue
+		}
+		for _, k := range m.Kids() {
+			if strings.ToLower(k.Key()) == types.LegacyExtensionID {
+				p.ReportKey(k, "the dotted legacy key %q is not wire-normative and receivers ignore the metadata under it; move it under the full key %q", k.Key(), types.MetaKey)
 			}
 		}
 	}

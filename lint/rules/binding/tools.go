@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -122,9 +123,13 @@ func fixedSchemas() *fixedInputSchemas {
 
 // bindingFixedSchema reports how tool t's input schema deviates from the
 // binding-defined schema want: the type, each defined member's type, enum
-// and minimum, and the required set. Extra optional members and extra
-// keywords are left alone.
-func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec string) {
+// and minimum, and the required set. The schema is read as a validator
+// reads it (see snapshot.SchemaView): a member behind a local $ref or in an allOf
+// counts, and a nullable union widens a member's type only by null, which
+// no Client following the binding sends. Extra optional members and extra
+// keywords are left alone. Under a later minor version (later) an enum may
+// hold values that minor added beyond the binding's (Part II §11.1).
+func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec string, later bool) {
 	s := t.InputSchema
 	if s == nil {
 		p.ReportMissing(t.Node, "%s has no inputSchema; declare the %s schema", t.Name, spec)
@@ -134,9 +139,10 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		p.Report(s, "the inputSchema of %s is %s; make it the %s object schema", t.Name, s.Kind.Article(), spec)
 		return
 	}
-	bindingKeyword(p, t, s, "", "type", want.Get("type"), spec)
+	v := snapshot.ViewOf(s, s)
+	bindingKeyword(p, t, v, s, "", "type", want.Get("type"), spec, later)
 	if wp := want.Get("properties"); wp != nil {
-		bindingFixedProperties(p, t, s, wp, spec)
+		bindingFixedProperties(p, t, v, wp, spec, later)
 	}
 	wantReq := map[string]bool{}
 	for _, r := range want.Get("required").Items() {
@@ -148,7 +154,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		return
 	}
 	has := map[string]bool{}
-	for _, r := range req.Items() {
+	for _, r := range v.Required() {
 		has[r.Text()] = true
 		if r.IsString() && !wantReq[r.Text()] {
 			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text(), spec)
@@ -167,9 +173,10 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 }
 
 // bindingFixedProperties reports each member the binding defines (wp)
-// that schema s lacks or declares otherwise.
-func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, spec string) {
-	props := s.Get("properties")
+// that the schema (view v) lacks or declares otherwise.
+func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, v snapshot.SchemaView, wp *source.Node, spec string, later bool) {
+	s := t.InputSchema
+	props := v.Get("properties")
 	switch {
 	case props == nil:
 		p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
@@ -179,23 +186,25 @@ func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, 
 		return
 	}
 	for _, w := range wp.Kids() {
-		got := props.Get(w.Key())
+		got := v.Property(w.Key())
 		switch {
 		case got == nil:
 			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
 		case !got.IsObject():
 			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key(), t.Name, got.Kind.Article(), bindingCompact(w), spec)
 		default:
+			mv := snapshot.ViewOf(s, got)
 			for _, kw := range w.Kids() {
-				bindingKeyword(p, t, got, w.Key(), kw.Key(), kw, spec)
+				bindingKeyword(p, t, mv, got, w.Key(), kw.Key(), kw, spec, later)
 			}
 		}
 	}
 }
 
-// bindingKeyword compares one keyword of schema s (the whole input schema
-// when member is "", else a member's schema) with the binding's value.
-func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw string, want *source.Node, spec string) {
+// bindingKeyword compares one keyword of a schema (view v of node at: the
+// whole input schema when member is "", else a member's schema) with the
+// binding's value.
+func bindingKeyword(p *lint.Pass, t *snapshot.Tool, v snapshot.SchemaView, at *source.Node, member, kw string, want *source.Node, spec string, later bool) {
 	if want == nil {
 		return
 	}
@@ -203,38 +212,63 @@ func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw s
 	if member != "" {
 		where = "member " + member + " of " + t.Name + "'s inputSchema"
 	}
-	got := s.Get(kw)
-	if got == nil {
-		p.ReportMissing(s, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), spec)
+	got := v.Get(kw)
+	if got == nil && kw == "minimum" && bindingExclusiveMinimum(v, want) {
 		return
 	}
-	if bindingSameJSON(kw, got, want) {
+	if got == nil {
+		p.ReportMissing(at, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), spec)
+		return
+	}
+	switch {
+	case kw == "type" && want.IsString() && snapshot.TypeAllows(got, want.Text()):
+		return
+	case kw == "enum" && bindingEnumMatches(got, want, later):
+		return
+	case kw != "type" && kw != "enum" && bindingSameJSON(got, want):
 		return
 	}
 	p.Report(got, "%s has \"%s\": %s where %s defines %s; use the binding's value", where, kw, bindingCompact(got), spec, bindingCompact(want))
 }
 
-// bindingSameJSON compares a keyword value with the binding's; enum is a
-// set, anything else compares as bindingDifference does (numbers by value).
-func bindingSameJSON(kw string, a, b *source.Node) bool {
-	if kw == "enum" && a.IsArray() && b.IsArray() {
-		as, bs := map[string]bool{}, map[string]bool{}
-		for _, k := range a.Kids() {
-			as[k.Kind.String()+":"+k.Text()] = true
+// bindingExclusiveMinimum reports whether an integer member's
+// exclusiveMinimum says what the binding's minimum does: for integers,
+// "exclusiveMinimum": 0 (Pydantic's gt=0) admits exactly "minimum": 1.
+func bindingExclusiveMinimum(v snapshot.SchemaView, want *source.Node) bool {
+	ex, min := v.Get("exclusiveMinimum"), want.Value()
+	t := v.Get("type")
+	if ex == nil || t == nil || !snapshot.TypeAllows(t, "integer") {
+		return false
+	}
+	e, err1 := strconv.ParseFloat(ex.Text(), 64)
+	m, err2 := strconv.ParseFloat(fmt.Sprint(min), 64)
+	return ex.Kind == source.Number && err1 == nil && err2 == nil && e == m-1
+}
+
+// bindingEnumMatches compares an enum with the binding's as sets, less a
+// null a nullable member adds; under a later minor version the enum may
+// hold more values than the binding's (values that minor may have added).
+func bindingEnumMatches(got, want *source.Node, later bool) bool {
+	if !got.IsArray() || !want.IsArray() {
+		return false
+	}
+	has := map[string]bool{}
+	for _, k := range got.Kids() {
+		if !k.IsNull() {
+			has[k.Kind.String()+":"+k.Text()] = true
 		}
-		for _, k := range b.Kids() {
-			bs[k.Kind.String()+":"+k.Text()] = true
-		}
-		if len(as) != len(bs) {
+	}
+	for _, k := range want.Kids() {
+		if !has[k.Kind.String()+":"+k.Text()] {
 			return false
 		}
-		for k := range bs {
-			if !as[k] {
-				return false
-			}
-		}
-		return true
 	}
+	return later || len(has) == len(want.Kids())
+}
+
+// bindingSameJSON compares a keyword value with the binding's as
+// bindingDifference does (numbers by value).
+func bindingSameJSON(a, b *source.Node) bool {
 	at, _, _ := bindingDifference(a, b)
 	return at == nil
 }
@@ -281,7 +315,7 @@ func bindingManifestToolCheck(p *lint.Pass) {
 		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1")
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1", rulekit.LaterMinor(s.Manifest))
 }
 
 func bindingGuideToolCheck(p *lint.Pass) {
@@ -298,7 +332,7 @@ func bindingGuideToolCheck(p *lint.Pass) {
 		}
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1")
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1", rulekit.LaterMinor(s.Manifest))
 }
 
 func bindingCatalogToolCheck(p *lint.Pass) {
@@ -316,7 +350,7 @@ func bindingCatalogToolCheck(p *lint.Pass) {
 		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
 	}
 	if t != nil {
-		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2")
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2", rulekit.LaterMinor(s.Manifest))
 	}
 }
 
@@ -417,6 +451,35 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 	}
 }
 
+// bindingProgramStage returns the stage for which tool t, as a loop tool
+// lt, accepts a program (execute before validate), or "".
+func bindingProgramStage(t *snapshot.Tool, lt *snapshot.LoopTool) types.Stage {
+	if t == nil || lt == nil || lt.Tool != t {
+		return ""
+	}
+	switch {
+	case lt.Serves(types.StageExecute):
+		return types.StageExecute
+	case lt.Serves(types.StageValidate):
+		return types.StageValidate
+	}
+	return ""
+}
+
+// bindingUndeclaredLoopTools returns the validate and execute loop tools
+// with no program declaration under the full key and no shorthand key
+// (meta-key's error) either: binding-program-declaration reports each.
+func bindingUndeclaredLoopTools(s *snapshot.Snapshot) []*snapshot.Tool {
+	var out []*snapshot.Tool
+	for _, lt := range s.LoopTools() {
+		t := lt.Tool
+		if bindingProgramStage(t, lt) != "" && t.ProgramDeclaration() == nil && !bindingHasShorthandKey(t.Meta) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 func bindingProgramDeclarationCheck(p *lint.Pass) {
 	s := p.Snap
 	loops := map[string]*snapshot.LoopTool{}
@@ -425,23 +488,19 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 	}
 	for _, t := range s.Tools {
 		lt := loops[t.Name]
-		var stage types.Stage
-		if lt != nil && lt.Tool == t {
-			switch {
-			case lt.Serves(types.StageExecute):
-				stage = types.StageExecute
-			case lt.Serves(types.StageValidate):
-				stage = types.StageValidate
-			}
-		}
+		stage := bindingProgramStage(t, lt)
 		decl := t.ProgramDeclaration()
 		if decl == nil {
-			// Metadata under a lookalike key is meta-key's finding, whose
+			// Metadata under a shorthand key is meta-key's error, whose
 			// fix (move it under the full key) also supplies this one.
-			if stage != "" && !bindingHasLookalikeKey(t.Meta) {
+			if stage != "" && !bindingHasShorthandKey(t.Meta) {
 				at := t.Node
 				if t.Meta.IsObject() {
 					at = t.Meta
+				}
+				if legacy := bindingLegacyKey(t.Meta); legacy != nil {
+					p.With(loopMembersNaming(lt)...).ReportKey(legacy, "%s is a %s loop tool whose program declaration sits under the dotted legacy key %q, which Clients do not read; move it under _meta[%q]", t.Name, stage, legacy.Key(), types.MetaKey)
+					continue
 				}
 				p.With(loopMembersNaming(lt)...).ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
 			}
@@ -564,13 +623,24 @@ func bindingStringMember(p *lint.Pass, t *snapshot.Tool, n *source.Node, name st
 	}
 }
 
-func bindingHasLookalikeKey(meta *source.Node) bool {
+func bindingHasShorthandKey(meta *source.Node) bool {
 	for _, k := range meta.Items() {
-		if meta.IsObject() && bindingMetaKeyFix(k.Key()) != "" {
+		if meta.IsObject() && bindingShorthandKey(k.Key()) {
 			return true
 		}
 	}
 	return false
+}
+
+// bindingLegacyKey returns the member of meta named by the dotted legacy
+// identifier, or nil.
+func bindingLegacyKey(meta *source.Node) *source.Node {
+	for _, k := range meta.Items() {
+		if meta.IsObject() && strings.ToLower(k.Key()) == types.LegacyExtensionID {
+			return k
+		}
+	}
+	return nil
 }
 
 // loopMembersNaming returns, as related locations, the manifest loop members

@@ -114,7 +114,7 @@ func manifestRules() []*lint.Rule {
 			ID: "manifest-version-newer", Severity: lint.Info, Spec: "Part II §11.1",
 			Keyword: "",
 			Summary: "The manifest declares a later minor version of Pilotage 1 than the 1.1 this linter checks.",
-			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however: it reports no value of a closed set that the later minor may have added (capability and sub-feature names, locator, execution, trace, retention words, trace_subprogram, promotion_authority; in results, request-error kinds, guide levels and catalog change values), and this one finding names the manifest's values it cannot judge.",
+			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however: it reports no value of a closed set that the later minor may have added (capability and sub-feature names, loop members, locator, execution, trace, retention words, trace_subprogram, promotion_authority; pilotage_catalog verbs; in results, request-error kinds, guide levels and catalog change values), and this one finding names the manifest's values it cannot judge. What 1.1 defines keeps its meaning under a later minor, since minor versions are strictly additive: a declared execute still needs its loop.execute, and a 1.1 verb its place in the catalog tool's enum.",
 			Bad:     `{"pilotage": "1.2", "languages": [ ... ]}`,
 			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
 			Check:   checkVersion(versionNewer),
