@@ -58,12 +58,12 @@ func (s *Snapshot) findSignal() bool {
 		}
 	}
 	for _, m := range s.Metas() {
-		if hasExtensionKey(m) && !inRequest(m) {
+		if hasExtensionKey(m) && !ClientSent(m) {
 			return true
 		}
 	}
 	for _, e := range s.ExtensionMaps() {
-		if hasExtensionKey(e) && !inRequest(e) {
+		if hasExtensionKey(e) && !ClientSent(e) {
 			return true
 		}
 	}
@@ -100,7 +100,7 @@ func errorAnswer(rpcErr, result *source.Node) bool {
 // what the Client declared too, and a Client implementing Pilotage says
 // nothing about the Server. Messages the Server sends (a log notification,
 // a sampling request) still speak for it.
-func inRequest(n *source.Node) bool {
+func ClientSent(n *source.Node) bool {
 	for ; n.Parent != nil; n = n.Parent {
 		if n.Parent.IsObject() && n.Key() == "params" && n.Parent.Has("jsonrpc") {
 			method, _ := n.Parent.Str("method")
@@ -145,7 +145,7 @@ func capabilitiesSignal(n *source.Node) bool {
 		return false
 	}
 	for _, k := range n.Kids() {
-		if k.Kind == source.Object && n.Kind == source.Object && k.Key() == "capabilities" && !inRequest(k) {
+		if k.Kind == source.Object && n.Kind == source.Object && k.Key() == "capabilities" && !ClientSent(k) {
 			if hasExtensionKey(k) || hasExtensionKey(k.Get("experimental")) {
 				return true
 			}
@@ -162,6 +162,50 @@ func capabilitiesSignal(n *source.Node) bool {
 // incomplete, so the text itself is searched.
 func broken(f *source.File) bool {
 	return len(f.Problems) > 0 || len(f.Docs) == 0
+}
+
+// ClientDeclaredPilotage reports whether the Client that made the recording
+// is known to have declared Pilotage: the input records its declaration (an
+// initialize request, or the stateless per-request capabilities), or it is
+// a snapshot document, which pilotage-lint snapshot records as a Client
+// declaring the extension (Part III §1.2). A Server MAY hide its Pilotage
+// tools from a Client that did not declare Pilotage (Part III §1.3), so a
+// listing without them proves nothing unless this holds.
+func (s *Snapshot) ClientDeclaredPilotage() bool {
+	if s.Kind == KindSnapshot {
+		return true
+	}
+	for _, e := range s.ExtensionMaps() {
+		if ClientSent(e) && e.Has(types.ExtensionID) {
+			return true
+		}
+	}
+	return false
+}
+
+// PilotageToolsListed reports whether the tool listing shows any Pilotage
+// tool: a fixed-name access tool, a loop tool the manifest names, or a tool
+// carrying a program declaration.
+func (s *Snapshot) PilotageToolsListed() bool {
+	for _, t := range s.Tools {
+		if IsFixedTool(t.Name) || t.ProgramDeclaration() != nil {
+			return true
+		}
+	}
+	for _, lt := range s.LoopTools() {
+		if lt.Tool != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ToolsMayBeHidden reports whether the listing lacks every Pilotage tool
+// while nothing shows the recording Client declared Pilotage: the Server
+// MAY have hidden them from that Client (Part III §1.3), so no rule can say
+// a tool is missing.
+func (s *Snapshot) ToolsMayBeHidden() bool {
+	return s.ToolsArray != nil && !s.PilotageToolsListed() && !s.ClientDeclaredPilotage()
 }
 
 // Blank reports whether every file of the snapshot is empty or white space:

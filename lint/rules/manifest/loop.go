@@ -28,7 +28,12 @@ func loopRules() []*lint.Rule {
 		Doc:     "The `loop` object names the Server-selected tools of the declared loop operations, and nothing else: `validate` always, `execute` if and only if execute is declared, `trace` (the trace fetch tool) if and only if trace_fetch is declared. There is no `plan` member (the plan rides the validate response) and 1.0's `explain` became `trace`. Each stage needs its own tool within a Language: a Client calls the tool named for a stage with that stage's arguments. A manifest violating this is invalid and a Client MAY refuse it.",
 		Bad:     `{"capabilities": {"guides": true, "validate": true, "plan": true}, "loop": {"validate": "check_flow", "plan": "plan_flow"}}`,
 		Good:    `{"capabilities": {"guides": true, "validate": true, "plan": true}, "loop": {"validate": "check_flow"}}`,
-		Check:   checkLoopConsistency,
+		Scope:   "The loop of every Language entry of every manifest: an object naming validate always, execute if and only if execute is declared and trace if and only if trace_fetch is declared (capability membership judged only for an entry with a declaration), each by a non-empty string, with no tool named for two stages of one Language. Under a manifest of a later minor, a member 1.1 does not define is left to manifest-version-newer; the members 1.1 defines keep their rules, since minor versions are strictly additive.",
+		Exceptions: []lint.Exception{
+			{Spec: "Part III §4.3", Quote: "Two Languages MAY share one loop tool only by using distinct program-bearing argument names.", Fixture: "good-shared-tools"},
+			{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-member"},
+		},
+		Check: checkLoopConsistency,
 	}}
 }
 
