@@ -16,6 +16,11 @@ var severityExceptions = map[string]string{
 	// exit would claim what was never read. Like input-kind it reports
 	// that the input could not be judged, at error.
 	"json-depth": "a limit of the linter: the rest of the document is not read",
+	// binding-extension-missing checks a MUST, but on the handshake
+	// revisions a recording that lacks the declaration may have lost it
+	// to an intermediary or SDK (Part III §1.2), so that the Server failed
+	// is an inference, which is at most a warning.
+	"binding-extension-missing": "an inference: the recording may have lost the declaration to an intermediary (Part III §1.2)",
 }
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
@@ -98,6 +103,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"manifest-trace-subprogram":               lint.PolicyIgnored,
 		"manifest-promotion-authority":            lint.PolicyIgnored,
 		"manifest-value-unknown":                  lint.PolicyIgnored,
+		"meta-key-legacy":                         lint.PolicyIgnored,
 		"result-value-unknown":                    lint.PolicyIgnored,
 		"call-response-identity":                  lint.PolicyContradiction,
 		"call-fetched-trace-differs":              lint.PolicyContradiction,
