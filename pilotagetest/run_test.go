@@ -346,3 +346,36 @@ func TestBlockedHandlerUserSees(t *testing.T) {
 		t.Errorf("the failure does not name the waiting probe:\n%s", out)
 	}
 }
+
+// TestBrokenSuccessPathUserSees: go test of the broken server, as a user
+// runs it with RunImmediate, goes red in exactly the subtests of the
+// run probes, with the findings of the broken members.
+func TestBrokenSuccessPathUserSees(t *testing.T) {
+	if os.Getenv(childRun) == "broken" {
+		Run(t, flowserver.BrokenRuns(), ProbeRun(flowProgram), RunImmediate())
+		return
+	}
+	out := runChild(t, "TestBrokenSuccessPathUserSees", "broken")
+	var got []string
+	for _, m := range regexp.MustCompile(`--- FAIL: (\S+)`).FindAllStringSubmatch(out, -1) {
+		got = append(got, m[1])
+	}
+	const top = "TestBrokenSuccessPathUserSees"
+	want := []string{top + "/PIL-EXECUTE-SUCCESS-G/execute-test-run", top + "/PIL-EXECUTE-SUCCESS-G", top + "/execute-test-run-summary",
+		top + "/PIL-EXECUTE-TRACE-NONE-G/execute-test-run-none", top + "/PIL-EXECUTE-TRACE-NONE-G", top}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("failed tests %v, want %v\n%s", got, want, out)
+	}
+	for _, s := range []string{
+		`error call-success-status: the Run outcome has ok: true but status "done"`,
+		`error result-outcome-error: ok is true, so error must be null, not ""`,
+		`error shape-result: run_flow result: missing required member "input"`,
+		"--- SKIP: " + top + "/PIL-EXECUTE-STORE-RETAIN-G/execute-test-run-store",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("the output lacks %q", s)
+		}
+	}
+}

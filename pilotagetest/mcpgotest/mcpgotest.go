@@ -6,6 +6,10 @@
 //		mcpgotest.Run(t, newServer())
 //	}
 //
+// mcp-go runs a handler in the goroutine of the in-process call, where a
+// panic is recovered and reported on the probe that triggered it, as
+// pilotagetest.Run does for a go-sdk server.
+//
 // It is a package of its own so that a go-sdk server's tests do not link
 // mcp-go.
 package mcpgotest
