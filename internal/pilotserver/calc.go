@@ -75,6 +75,7 @@ var Faults = []string{
 	"listing-drops",        // a second one-page listing omits an entry, without next_cursor
 	"validate-stale-token", // validate answers a catalog_version other than the catalog's
 	"plan-ids-unstable",    // a program validated again gets other plan step ids
+	"resource-differs",     // the manifest resource holds another title than pilotage_manifest
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }

@@ -69,6 +69,9 @@ var ObservedBy = map[string][]string{
 	// it (catalog-changed-since-undeclared) and catalog-list-again after
 	// it, with only reads in between.
 	"validate-stale-token": {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
+	// The manifest resource is read by every snapshot, outside the probe
+	// calls.
+	"resource-differs": {"surfaces"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.

@@ -79,10 +79,12 @@ type Probe struct {
 	Pages int
 }
 
-// Request is one tools/call to send.
+// Request is one tools/call to send, or, with Method set, another
+// request of that method whose params are Args.
 type Request struct {
-	Tool string
-	Args map[string]any
+	Method string
+	Tool   string
+	Args   map[string]any
 }
 
 // Guide is a guide listed by the index probe.
@@ -123,6 +125,9 @@ type Target struct {
 	// IdempotencyKey is fresh for each snapshot, so that an earlier
 	// snapshot's record never answers this one's replay.
 	IdempotencyKey string
+	// ManifestURI is the manifest resource the server advertises, for
+	// ManifestResource, which reads it server-wide.
+	ManifestURI string
 	// InputSchemas are the inputSchema of each tool of the server, by
 	// name, as listed: Fit checks every request against its tool's.
 	InputSchemas map[string]json.RawMessage
@@ -1011,10 +1016,31 @@ var UnknownTool = &Probe{
 	Build:  func(*Target) ([]Request, *Skip) { return one(NoSuchTool, map[string]any{}) },
 }
 
+// ManifestResource is the read of the manifest resource a server
+// advertises (Part III §3.2), which every snapshot makes, probe or not:
+// binding-manifest-resource-differs judges its contents against the
+// pilotage_manifest result.
+var ManifestResource = &Probe{
+	Name: "manifest-resource",
+	Spec: "Part III §3.2, §8.3", Keyword: "MUST",
+	Quote:  "When resources are exposed: 1. their content MUST equal the corresponding tool response;",
+	Safety: "A resources/read of the one resource the server itself advertises as its manifest (the handshake's manifest_uri, or pilotage://manifest in resources/list): a read of the content pilotage_manifest already returned, which every snapshot calls.",
+	Expect: Expect{Channel: Result},
+	Build: func(t *Target) ([]Request, *Skip) {
+		if t == nil || t.ManifestURI == "" {
+			return nil, &Skip{Undeclared, "the server advertises no manifest resource"}
+		}
+		return []Request{{Method: "resources/read", Args: map[string]any{"uri": t.ManifestURI}}}, nil
+	},
+}
+
 // ByName returns the probe named name, or nil.
 func ByName(name string) *Probe {
-	if name == UnknownTool.Name {
+	switch name {
+	case UnknownTool.Name:
 		return UnknownTool
+	case ManifestResource.Name:
+		return ManifestResource
 	}
 	i := slices.IndexFunc(Set, func(p *Probe) bool { return p.Name == name })
 	if i < 0 {

@@ -12,7 +12,7 @@ import (
 )
 
 func all() []*probe.Probe {
-	return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool)
+	return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool, probe.ManifestResource)
 }
 
 // TestProbesAreDocumented: every probe names its deciding sentence, its

@@ -295,8 +295,10 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		break
 	}
 
+	var resources []*source.Node
 	if ir != nil && ir.Capabilities != nil && ir.Capabilities.Resources != nil {
-		resources, err := s.list("resources/list", "resources", func(cursor string) error {
+		var err error
+		resources, err = s.list("resources/list", "resources", func(cursor string) error {
 			_, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 			return err
 		})
@@ -313,6 +315,12 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		} else {
 			doc = append(doc, member{"resources", objectValue{{"resources", sortedBy(resources, "uri")}}})
 		}
+	}
+
+	// A manifest resource the server advertises is read, so that its
+	// contents are judged against the manifest tool's (Part III §8.3).
+	if uri := manifestURI(rec, resources); uri != "" && manifestResult != nil {
+		doc = append(doc, member{"manifest_resource", s.readManifest(uri, manifestResult, res)})
 	}
 
 	for i, c := range opt.Calls {

@@ -145,3 +145,56 @@ func TestProtocolVersionHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestResource: the manifest resource a server advertises is
+// read in every snapshot, found through resources/list or through the
+// handshake's manifest_uri, and judged against the pilotage_manifest
+// result: the conformant server lints clean, one whose resource holds
+// another manifest draws binding-manifest-resource-differs on it.
+func TestManifestResource(t *testing.T) {
+	bin := pilotserver(t)
+	for _, tc := range []struct {
+		name string
+		args []string
+		uri  string
+		want string
+	}{
+		{"listed", nil, "pilotage://manifest", ""},
+		{"advertised", []string{"-manifest-uri", "pilotage://toyflow/manifest"}, "pilotage://toyflow/manifest", ""},
+		{"differs", []string{"-fault", "resource-differs"}, "pilotage://manifest", "error binding-manifest-resource-differs /manifest_resource/result/contents/0/text"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := snapshotter.Take(context.Background(), snapshotter.Options{Command: append([]string{bin, "-mode", "full"}, tc.args...)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				ManifestResource struct {
+					URI    string          `json:"uri"`
+					Result json.RawMessage `json:"result"`
+				} `json:"manifest_resource"`
+			}
+			if err := json.Unmarshal(res.JSON, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if doc.ManifestResource.URI != tc.uri || len(doc.ManifestResource.Result) == 0 {
+				t.Errorf("manifest_resource read %q, want %q", doc.ManifestResource.URI, tc.uri)
+			}
+			lr, err := lint.Run(context.Background(), []lint.Input{{Name: "snap.json", Data: res.JSON, Explicit: true}}, &lint.Options{Rules: rules.All()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range lr.Findings {
+				// A URI other than the recommended one is a warning of its
+				// own (meta-manifest-uri-recommended).
+				if f.Rule != "meta-manifest-uri-recommended" {
+					got = append(got, f.Severity.String()+" "+f.Rule+" "+f.Pointer)
+				}
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
+	}
+}

@@ -14,6 +14,9 @@
 //
 // -pagesize N pages tools/list N tools at a time.
 //
+// -manifest-uri URI serves the manifest resource at URI and advertises it
+// as the handshake metadata's manifest_uri.
+//
 // -http ADDR serves Streamable HTTP on ADDR and prints "listening on URL".
 //
 // -transport NAME breaks the transport on the probe guide-unknown-id (the
@@ -57,6 +60,7 @@ func main() {
 	fault := flag.String("fault", os.Getenv("PILOTSERVER_FAULT"), "break one requirement (see pilotserver.Faults); default $PILOTSERVER_FAULT")
 	calcContext := flag.Bool("context", false, "with -mode full: calc/1 declares a context_schema that requires a unit")
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address instead of stdio")
+	manifestURI := flag.String("manifest-uri", "", "serve the manifest resource at this URI and advertise it as the handshake's manifest_uri")
 	transport := flag.String("transport", "", "break the transport on guide-unknown-id: exit, huge, drop, endless, trickle or version")
 	flag.Parse()
 	if !pilotserver.ValidFault(*fault) {
@@ -70,7 +74,7 @@ func main() {
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		select {}
 	}
-	cfg := pilotserver.Config{Mode: *mode, Fault: *fault, PageSize: *pageSize, Context: *calcContext}
+	cfg := pilotserver.Config{Mode: *mode, Fault: *fault, PageSize: *pageSize, Context: *calcContext, ManifestURI: *manifestURI}
 	newServer := func() *mcp.Server {
 		s := pilotserver.New(cfg)
 		s.AddReceivingMiddleware(breakOn(*transport))
