@@ -105,6 +105,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"call-plan-step-riskier-than-entry":       lint.PolicyContradiction,
 		"result-risk-contradictory":               lint.PolicyContradiction,
 		"toolschema-reserved-wrong-stage":         lint.PolicyContradiction,
+		"toolschema-reserved-required":            lint.PolicyContradiction,
 		"call-listed-entry-not-found":             lint.PolicyContradiction,
 		"call-listing-cursor-repeats":             lint.PolicyContradiction,
 		"call-trace-step-id-context":              lint.PolicyContradiction,

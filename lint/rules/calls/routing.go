@@ -5,6 +5,7 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -22,10 +23,18 @@ func callRoutingRules() []*lint.Rule {
 			Quote:   "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault.",
 			Keyword: "MUST NOT",
 			Summary: "A loop-tool request with no structural fault was answered with a JSON-RPC invalid-params or invalid-request error.",
-			Doc:     "Only structural faults (a missing schema-required member, a wrong JSON type) may surface as JSON-RPC errors on a loop tool; every value or eligibility fault, an invalid program and a failed Run travel as a request error or in structuredContent (Part III §4.6, §7.1). The rule checks the recorded arguments against the tool's own inputSchema (required members and JSON types; a schema that composes subschemas or uses $ref is not judged, since its structure is not all in view): when they pass and the server still answered -32602 or -32600, the Client loses the error kind or the diagnostics it needs to fix its request. Internal errors (-32603) and other codes are left alone, since a client-side timeout is recorded the same way.",
+			Doc:     "Only structural faults (a missing schema-required member, a wrong JSON type) may surface as JSON-RPC errors on a loop tool; every value or eligibility fault, an invalid program and a failed Run travel as a request error or in structuredContent (Part III §4.6, §7.1). The rule validates the whole recorded arguments object against the tool's own inputSchema with the schema library, as an SDK would, $ref, allOf and nullable anyOf included: when nothing in it is missing or of the wrong JSON type at any depth and the server still answered -32602 or -32600, the Client loses the error kind or the diagnostics it needs to fix its request. Arguments that fail the schema only by a value constraint it should not carry (an enum on trace_level) are a value fault answered on the carrier too, and the message names it. Internal errors (-32603) and other codes are left alone, since a client-side timeout is recorded the same way.",
 			Bad:     `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "error": {"code": -32602, "message": "trace_level must be one of none, summary, full"}}`,
 			Good:    `{"name": "run_flow", "arguments": {"flow": {"steps": []}, "mode": "immediate", "trace_level": "verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}}`,
-			Check:   checkCallCarrierLoopFault,
+			Scope:   "Recorded calls to a validate, execute or trace-fetch tool that the recorded listing carries, answered with JSON-RPC -32602 or -32600, in any Language and manifest version. Not judged: other codes (-32603 and the like, which is also what a client-side timeout records); the fixed access tools, whose binding schemas are strict on purpose; arguments with a structural fault anywhere in them; and a call whose inputSchema cannot be judged offline (it does not compile, or holds an external $ref or a keyword no engine here evaluates). A format draft-07 leaves to the validator is a value fault whether or not it asserts, so it excuses nothing.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-missing-required"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-composed-schema"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-nested-type"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-program-wrong-type"},
+				{Spec: "Part III §7.1", Quote: "A schema violation against those access tools is carrier-level.", Fixture: "good-access-tool"},
+			},
+			Check: checkCallCarrierLoopFault,
 		},
 		{
 			ID: "call-execute-request-fault-accepted", Severity: lint.Error, Spec: "Part II §6.5.1, §6.5.2",
@@ -130,44 +139,32 @@ func jsonTypeFits(v, typ *source.Node) bool {
 	return false
 }
 
-// callSchemaPlain reports whether an inputSchema states its structure only
-// through properties, type and required, which callStructural reads. A
-// schema that composes subschemas or references others may require
-// members or types that check cannot see, so its calls are not judged.
-func callSchemaPlain(schema *source.Node) bool {
-	composed := func(n *source.Node) bool {
-		for _, k := range []string{"allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "dependentRequired", "dependentSchemas"} {
-			if n.Has(k) {
-				return true
-			}
-		}
-		return false
-	}
-	if !schema.IsObject() || composed(schema) {
-		return false
-	}
-	for _, p := range schema.Get("properties").Items() {
-		if composed(p) {
-			return false
-		}
-	}
-	return true
-}
-
 func checkCallCarrierLoopFault(p *lint.Pass) {
 	for _, c := range p.Snap.Calls {
 		if !callIsLoop(c) || c.Channel != snapshot.ChannelCarrier {
 			continue
 		}
 		t := p.Snap.Tool(c.Name)
-		if t == nil || !callSchemaPlain(t.InputSchema) || callStructural(c, t.InputSchema) {
-			continue
-		}
 		code := c.Error.Get("code")
-		if code == nil || code.Text() != "-32602" && code.Text() != "-32600" {
+		if t == nil || code == nil || code.Text() != "-32602" && code.Text() != "-32600" {
 			continue
 		}
-		p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text())
+		// MCP's arguments member is optional; an SDK validates its
+		// absence as {}.
+		var args any = map[string]any{}
+		if c.Arguments != nil {
+			args = c.Arguments.Value()
+		}
+		// A format the dialect leaves to the validator is a value fault
+		// either way, so it never excuses a protocol error.
+		structural, decided, err := schemacheck.Structural(t.InputSchema, args)
+		switch {
+		case !decided || structural:
+		case err == nil:
+			p.Report(code, "%s answered a request that satisfies its inputSchema with JSON-RPC error %s: return value and eligibility faults as a request error (isError: true, structuredContent.error.kind) and invalid programs as diagnostics", c.Name, code.Text())
+		default:
+			p.Report(code, "%s answered a request whose only fault against its inputSchema is a value fault (%s) with JSON-RPC error %s: only a missing required member or a wrong JSON type may be a protocol error, so return the fault as a request error (isError: true, structuredContent.error.kind) and drop the value constraint from the schema", c.Name, schemacheck.FaultText(err), code.Text())
+		}
 	}
 }
 

@@ -307,6 +307,11 @@ func shapeRules() []*lint.Rule {
 			Doc:     "The manifest is the agent's map of the server: every member has a type and some are required (Part II §5.1). This rule validates each Language entry and the Server-level capability declaration of the manifest (and of an inline initialize manifest) against schemas/language-entry.schema.json and schemas/capability-declaration.schema.json, generated from pkg/types, and reports each mismatch at its exact location. More specific manifest rules explain most defects; this rule catches the rest, such as a wrong JSON type.",
 			Bad:     `{"pilotage": 1.1, "languages": [{"name": "flow/1", "title": "Flows", "guides": "pilotage_get_guide", "loop": {"validate": "validate_flow"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`,
 			Good:    `{"pilotage": "1.1", "languages": [{"name": "flow/1", "title": "Flows", "guides": "pilotage_get_guide", "loop": {"validate": "validate_flow"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`,
+			Scope:   "The authoritative manifest and an inline one (initialize or server/discover): each Language entry and the Server-level capability declaration, each against its schema generated from pkg/types. A fallback: a specific rule reporting the same pointer replaces it. Members the schemas do not define are allowed; under a manifest of a later minor version a string outside a closed set, or one a pattern rejects that has the form of a reserved value, is not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-unknown-members"},
+				{Spec: "Part II §11.1", Quote: "Minor versions are strictly additive. They may add: - OPTIONAL fields; - sub-features; - reserved values.", Fixture: "good-later-minor"},
+			},
 			// The whole-manifest schema encodes every combination of Server-
 			// and Language-level declarations and costs ~8x more to compile;
 			// the specific rules check those combinations, so the fallback
@@ -331,6 +336,12 @@ func shapeRules() []*lint.Rule {
 			Doc:     "Every Pilotage tool returns the Part II response object in structuredContent, or the request-error shape {error: {kind, message}} (Part III §6, §7.2). This rule validates each recorded result (snapshot calls, or tools/call results in a capture) against the outputSchema union of its tool, generated from pkg/types, so a result an agent cannot parse is caught before it ships.",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": "yes"}, "isError": false}}`,
 			Good:    `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}, "isError": false}}`,
+			Scope:   "The structuredContent of every recorded result of a fixed access tool or a loop tool (a replay included: it returns the original Run's result), against the outputSchema union published for that tool or stage; results of other tools are not judged. A fallback: a specific rule reporting the same pointer replaces it. Members the schemas do not define are allowed, an OPTIONAL array may be absent or empty, and under a manifest of a later minor version a string outside a closed set (a request-error kind, say) is not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-unknown-members"},
+				{Spec: "Part II §1.4", Quote: "Receivers MUST treat them identically. Senders MAY use either representation.", Fixture: "good-empty-and-absent-arrays"},
+				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-later-minor-kind"},
+			},
 			Check: func(p *lint.Pass) {
 				loops := map[string]*snapshot.LoopTool{}
 				for _, lt := range p.Snap.LoopTools() {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -232,6 +233,77 @@ func buildFixedShapes(tool string) []shape {
 		out = append(out, shape{n, []any{ex[n]}})
 	}
 	return out
+}
+
+// toolOrStageOf names what a tool's shape is published for: the fixed
+// tool's name, or the stage of a loop tool whose published definitions
+// hold the one the shape's name starts with.
+func toolOrStageOf(t pilotageTool, name string) string {
+	if t.loop == nil {
+		return t.Name
+	}
+	def, _, _ := strings.Cut(name, " ")
+	for _, st := range types.Stages {
+		if !t.loop.Serves(st) {
+			continue
+		}
+		if _, ok := examples(string(st))[def]; ok {
+			return string(st)
+		}
+	}
+	return ""
+}
+
+// withEmptyArrays returns a copy of instance inst of the shape named name
+// (its published definition is the first word) with each optional
+// array-valued member its definition declares, and those of the objects it
+// holds, present as []; nil when there is none to add.
+func withEmptyArrays(toolOrStage, name string, inst any) any {
+	file, ok := schemas.OutputSchemaFor(toolOrStage)
+	if !ok {
+		return nil
+	}
+	b, _ := schemas.Get(file)
+	doc, _ := decode(b).(map[string]any)
+	defs, _ := doc["$defs"].(map[string]any)
+	def, _, _ := strings.Cut(name, " ")
+	out := copyJSON(inst)
+	if !fillArrays(defs, def, out, map[string]bool{}) {
+		return nil
+	}
+	return out
+}
+
+// fillArrays adds [] for each optional array member definition def
+// declares and inst lacks, descending into members inst holds that refer
+// to another definition; it reports whether it added any.
+func fillArrays(defs map[string]any, def string, inst any, busy map[string]bool) bool {
+	obj, ok := inst.(map[string]any)
+	d, _ := defs[def].(map[string]any)
+	if !ok || d == nil || busy[def] {
+		return false
+	}
+	busy[def] = true
+	defer delete(busy, def)
+	props, _ := d["properties"].(map[string]any)
+	req, _ := d["required"].([]any)
+	added := false
+	for name, ps := range props {
+		sub, _ := ps.(map[string]any)
+		if sub == nil {
+			continue
+		}
+		v, present := obj[name]
+		ref, _ := sub["$ref"].(string)
+		switch {
+		case !present && sub["type"] == "array" && !slices.Contains(req, any(name)):
+			obj[name] = []any{}
+			added = true
+		case present && strings.HasPrefix(ref, "#/$defs/"):
+			added = fillArrays(defs, strings.TrimPrefix(ref, "#/$defs/"), v, busy) || added
+		}
+	}
+	return added
 }
 
 // shapesOf lists every structuredContent shape tool t can return, the
