@@ -36,6 +36,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/report"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
@@ -155,6 +156,11 @@ type Report struct {
 	Failures []string
 	// Cases are the subtests Run runs, in order.
 	Cases []*Case
+	// Coverage is the probe coverage against the official vectors, from
+	// the function behind pilotage-lint's text, JSON and HTML reports
+	// (report.Coverage), so every surface shows the same figures; nil
+	// when no probe call was recorded.
+	Coverage *probe.Coverage
 }
 
 // A Case is one subtest: a probe, or "surfaces" for the findings on what
@@ -167,8 +173,8 @@ type Case struct {
 	Name string
 	// Vector and Probe name the vector and probe; "" for surfaces.
 	Vector, Probe string
-	// Skipped says why the probe sent nothing, when it did not apply to
-	// any Language of the server.
+	// Skipped says why the probe sent nothing to any Language of the
+	// server, per Language, as the recording gives it (Coverage.NotSentWhy).
 	Skipped string
 	// Failures are the findings at or above the FailOn severity, Logs
 	// the others.
@@ -254,10 +260,16 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		calls = append(calls, fi.Probes...)
 	}
 
+	rep.Coverage = report.Coverage(lr, report.ProbesOf(lr))
 	cases := map[string]*Case{surfaces: {Name: surfaces}}
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {
-		pc := &Case{Name: p.Name, Vector: p.Vector, Probe: p.Name, Skipped: "not applicable: no Language of the server declares what this probe needs"}
+		pc := &Case{Name: p.Name, Vector: p.Vector, Probe: p.Name, Skipped: "not sent, for no reason the recording gives"}
+		if rep.Coverage != nil {
+			if why := rep.Coverage.NotSentWhy(p.Name); why != "" {
+				pc.Skipped = "not sent: " + why
+			}
+		}
 		if p.Vector != "" {
 			pc.Name = p.Vector + "/" + p.Name
 		}
@@ -370,6 +382,9 @@ func (rep *Report) report(t *testing.T) {
 	t.Helper()
 	for _, l := range rep.Notes {
 		t.Log(l)
+	}
+	if rep.Coverage != nil {
+		t.Log(rep.Coverage)
 	}
 	for _, e := range rep.Failures {
 		t.Error(e)
