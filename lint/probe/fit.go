@@ -12,7 +12,6 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -33,22 +32,21 @@ import (
 // itself, and the server MUST still answer the value fault on the
 // Pilotage channel, which is what the probe asks.
 
-// schemaOf compiles the input schema declared for tool, or returns nil
-// when none is known or it does not compile (the schema rules report
-// that; the probe then sends as it would without a schema).
-func (t *Target) schemaOf(tool string) *jsonschema.Schema {
-	if t.compiled == nil {
-		t.compiled = map[string]*jsonschema.Schema{}
+// schemaOf returns the input schema declared for tool, parsed, or nil
+// when none is known.
+func (t *Target) schemaOf(tool string) *source.Node {
+	if t.schemas == nil {
+		t.schemas = map[string]*source.Node{}
 	}
-	if s, ok := t.compiled[tool]; ok {
+	if s, ok := t.schemas[tool]; ok {
 		return s
 	}
-	s := compile(t.InputSchemas[tool])
-	t.compiled[tool] = s
+	s := parse(t.InputSchemas[tool])
+	t.schemas[tool] = s
 	return s
 }
 
-func compile(raw json.RawMessage) *jsonschema.Schema {
+func parse(raw json.RawMessage) *source.Node {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
 	}
@@ -56,8 +54,7 @@ func compile(raw json.RawMessage) *jsonschema.Schema {
 	if len(f.Docs) == 0 {
 		return nil
 	}
-	s, _ := schemacheck.Compile(f.Docs[0].Root)
-	return s
+	return f.Docs[0].Root
 }
 
 // instance turns a request's arguments into the value a validator reads.
@@ -70,8 +67,9 @@ func instance(v any) (any, error) {
 }
 
 // fits returns the fault that makes tool's input schema reject args, or
-// nil when the schema accepts them, or accepts them but for value
-// constraints a loop-tool schema may not declare.
+// nil when the schema accepts them, cannot be judged offline, or rejects
+// them on a loop tool only for value constraints such a schema may not
+// declare. The schema library decides (schemacheck.FitOf).
 func (t *Target) fits(tool string, args map[string]any) error {
 	s := t.schemaOf(tool)
 	if s == nil {
@@ -81,54 +79,27 @@ func (t *Target) fits(tool string, args map[string]any) error {
 	if err != nil {
 		return err
 	}
-	err = s.Validate(v)
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return err
-	}
+	fit, verr := schemacheck.FitOf(s, v)
 	access := tool == types.ToolGetGuide || tool == types.ToolCatalog
-	if !access && !structural(ve) {
-		return nil
+	if fit == schemacheck.StructuralFault || access && fit == schemacheck.ValueFault {
+		return errors.New(summary(fit, verr))
 	}
-	return errors.New(summary(ve))
-}
-
-// structural reports whether a validation error comes down to a wrong JSON
-// type or a missing required member: every branch of an anyOf or oneOf
-// fails that way, or some cause of any other keyword does.
-func structural(e *jsonschema.ValidationError) bool {
-	switch e.ErrorKind.(type) {
-	case *kind.Type, *kind.Required:
-		return true
-	case *kind.AnyOf, *kind.OneOf:
-		if len(e.Causes) == 0 {
-			return false
-		}
-		for _, c := range e.Causes {
-			if !structural(c) {
-				return false
-			}
-		}
-		return true
-	}
-	for _, c := range e.Causes {
-		if structural(c) {
-			return true
-		}
-	}
-	return false
+	return nil
 }
 
 var english = message.NewPrinter(language.English)
 
-// summary is the first leaf of a validation error, where and what: "at
-// /flow: got string, want object or null".
-func summary(e *jsonschema.ValidationError) string {
+// summary names a rejection: its kind and the library's first leaf,
+// where and what ("structural fault at /flow: got string, want object").
+func summary(fit schemacheck.Fit, err error) string {
+	var e *jsonschema.ValidationError
+	if !errors.As(err, &e) {
+		return fit.String()
+	}
 	for len(e.Causes) > 0 {
 		e = e.Causes[0]
 	}
-	at := "/" + strings.Join(e.InstanceLocation, "/")
-	return fmt.Sprintf("at %s: %s", at, e.ErrorKind.LocalizedString(english))
+	return fmt.Sprintf("%s at /%s: %s", fit, strings.Join(e.InstanceLocation, "/"), e.ErrorKind.LocalizedString(english))
 }
 
 // programTypes are the JSON types the probe can give its made-up programs,
@@ -207,17 +178,21 @@ func (t *Target) refit(r Request, arg string) (Request, bool) {
 }
 
 // contextFits reports whether the Language's context_schema accepts v;
-// true when the schema cannot be read, so that no probe claims a context
-// breaks a schema nobody could check.
+// true when the library cannot tell, so that no probe claims a context
+// breaks a schema nobody could judge.
 func (t *Target) contextFits(v any) bool {
 	if t.contextSchema == nil {
-		t.contextSchema = compile(t.Language.ContextSchema)
+		t.contextSchema = parse(t.Language.ContextSchema)
 		if t.contextSchema == nil {
 			return true
 		}
 	}
 	x, err := instance(v)
-	return err != nil || t.contextSchema.Validate(x) == nil
+	if err != nil {
+		return true
+	}
+	fit, _ := schemacheck.FitOf(t.contextSchema, x)
+	return !fit.Rejects()
 }
 
 // badContexts are the contexts validate-context-rejected tries, in order:

@@ -16,8 +16,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Channel is where Part III §7.1 routes an answer.
@@ -132,8 +132,8 @@ type Target struct {
 	// name, as listed: Fit checks every request against its tool's.
 	InputSchemas map[string]json.RawMessage
 
-	compiled      map[string]*jsonschema.Schema
-	contextSchema *jsonschema.Schema
+	schemas       map[string]*source.Node
+	contextSchema *source.Node
 }
 
 // Values no server can know: each names the probe so that a server log
