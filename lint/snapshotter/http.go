@@ -68,16 +68,30 @@ type watcher struct {
 	// there, never to a host a redirect points at.
 	host string
 
+	// version names the negotiated MCP revision once the handshake is
+	// done: Streamable HTTP requires every later request to carry it in
+	// MCP-Protocol-Version, and a strict server refuses one without it.
+	version func() string
+
 	mu      sync.Mutex
 	refused int // the first 401 or 403 status seen
 	tlsErr  error
 }
 
 func (w *watcher) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(w.headers) > 0 && req.URL.Host == w.host {
+	var v string
+	if w.version != nil && req.Header.Get("Mcp-Protocol-Version") == "" {
+		v = w.version()
+	}
+	if (len(w.headers) > 0 && req.URL.Host == w.host) || v != "" {
 		req = req.Clone(req.Context())
-		for k, vs := range w.headers {
-			req.Header[k] = vs
+		if req.URL.Host == w.host {
+			for k, vs := range w.headers {
+				req.Header[k] = vs
+			}
+		}
+		if v != "" {
+			req.Header.Set("Mcp-Protocol-Version", v)
 		}
 	}
 	resp, err := w.base.RoundTrip(req)

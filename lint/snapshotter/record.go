@@ -46,6 +46,18 @@ type recorder struct {
 	heard bool
 	// unanswered is the server/discover that drew nothing in time.
 	unanswered bool
+	// protocol is the revision the initialize result negotiated.
+	protocol string
+}
+
+// negotiated returns the MCP revision the handshake agreed on, or "". The
+// SDK's streamable transport sets the MCP-Protocol-Version header only on a
+// connection it can tell about the handshake, which a wrapped one is not,
+// so the HTTP watcher sets the header from here.
+func (r *recorder) negotiated() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.protocol
 }
 
 func newRecorder(t mcp.Transport) *recorder {
@@ -191,6 +203,14 @@ func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		if e := c.r.byID[resp.ID.Raw()]; e != nil && !e.done && !e.abandoned {
 			e.done = true
 			e.result = append(json.RawMessage(nil), resp.Result...)
+			if e.method == "initialize" && resp.Error == nil {
+				var init struct {
+					ProtocolVersion string `json:"protocolVersion"`
+				}
+				if json.Unmarshal(resp.Result, &init) == nil {
+					c.r.protocol = init.ProtocolVersion
+				}
+			}
 			if resp.Error != nil {
 				var werr *jsonrpc.Error
 				if errors.As(resp.Error, &werr) {

@@ -188,6 +188,9 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}()
 
 	rec = newRecorder(transport)
+	if watch != nil {
+		watch.version = rec.negotiated
+	}
 	rec.discoverWait = opt.DiscoverTimeout
 	if rec.discoverWait <= 0 {
 		rec.discoverWait = min(DefaultDiscoverTimeout, (timeout / 3).Truncate(time.Millisecond))
