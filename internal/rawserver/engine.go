@@ -71,10 +71,6 @@ func ptrEsc(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// boundsError is a validation resource bound exceeded: a request error, not
-// a diagnostic (Part II §10.1).
-type boundsError struct{ msg string }
-
 type validator struct {
 	entries map[string]map[string]any
 	diags   diagnostics
@@ -587,25 +583,6 @@ func levelOf(h map[string]bool) string {
 		}
 	}
 	return "critical"
-}
-
-func sceneRefs(sc *scene) []any {
-	seen := map[string]bool{}
-	var out []any
-	var walk func([]*step)
-	walk = func(list []*step) {
-		for _, st := range list {
-			if st.kind == "call" && !seen[st.target] {
-				seen[st.target] = true
-				out = append(out, st.target)
-			}
-			walk(st.then)
-			walk(st.els)
-			walk(st.body)
-		}
-	}
-	walk(sc.steps)
-	return out
 }
 
 // --- input binding -------------------------------------------------------------

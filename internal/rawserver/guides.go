@@ -159,8 +159,9 @@ const closedSetsGuide = "# lumen/1: the closed sets\n\n" +
 	"`mode: \"deploy\"`, `output` is `{\"automation\": \"<id>\"}`, the installed\n" +
 	"automation (not a catalog entry, not runnable by `program_ref`); its trace is\n" +
 	"an installation trace with the single entry `install`. A test run\n" +
-	"(`test_run: true`) returns the `output` mapping the scene would produce,\n" +
-	"computed without touching any light.\n\n" +
+	"(`test_run: true`, either mode) installs nothing and needs no trigger: it\n" +
+	"evaluates the steps against the current house without touching any light,\n" +
+	"traces them like an immediate run, and returns the `output` mapping.\n\n" +
 	"## Bounds\n\n" +
 	"At most 100 declared steps, nesting depth 8 and a 64 KiB scene; beyond them\n" +
 	"validation answers the request error `bounds_exceeded`. A run stops after 200\n" +

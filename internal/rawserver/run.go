@@ -53,10 +53,12 @@ func (s *Server) execute(sess *session, args map[string]any) toolOutcome {
 	if m, isObj := prog.(map[string]any); isObj {
 		_, triggered = m["trigger"]
 	}
-	if mode == "deploy" && !triggered {
+	// A test run installs nothing and evaluates the scene's steps, so it
+	// needs no trigger in either mode.
+	if mode == "deploy" && !triggered && !testRun {
 		return reqErr("invalid_request", "mode \"deploy\" installs an automation and needs a scene with a trigger; use mode \"immediate\" to run it now")
 	}
-	if mode == "immediate" && triggered {
+	if mode == "immediate" && triggered && !testRun {
 		return reqErr("invalid_request", "this scene has a trigger: mode \"deploy\" installs it as an automation; remove trigger to run it now with mode \"immediate\"")
 	}
 	key, hasKey := args["idempotency_key"].(string)

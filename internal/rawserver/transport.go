@@ -116,11 +116,15 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown or ended session", http.StatusNotFound)
 		return
 	}
-	// A strict server refuses every message after the handshake that does
-	// not name the negotiated revision.
+	// A strict server refuses every request after the handshake that does
+	// not name the negotiated revision. The initialized notification ends
+	// the handshake, and SDK clients send it without the header, so
+	// notifications and Client responses may omit it (but not misname it).
 	if pv := r.Header.Get(headerProtocol); pv == "" {
-		http.Error(w, "missing "+headerProtocol+" header", http.StatusBadRequest)
-		return
+		if in.hasID && !in.response {
+			http.Error(w, "missing "+headerProtocol+" header", http.StatusBadRequest)
+			return
+		}
 	} else if pv != sess.protocol {
 		http.Error(w, "unsupported "+headerProtocol+" "+pv+"; this session negotiated "+sess.protocol, http.StatusBadRequest)
 		return
