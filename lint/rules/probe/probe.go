@@ -117,7 +117,10 @@ func checkProbeExpectation(p *lint.Pass) {
 				p.Report(v, "probe %s sent a program that cannot parse and validation said valid: true; report it with valid: false and diagnostics (Part II §5.5).", label)
 			}
 		}
-		if want.Status != "" && garbageSent(c.Arguments) {
+		// The drift check comes before re-validation (Part II §6.5.2 steps
+		// 2 and 3), so a stale token draws catalog_drift whatever the
+		// program, an object one read as empty included.
+		if want.Status != "" && (garbageSent(c.Arguments) || want.Status == "catalog_drift" && c.Arg("expected_catalog_version").IsString()) {
 			if st := sc.Get("outcome").Get("status"); st.IsString() && st.Text() != want.Status {
 				if tok := c.Arg("expected_catalog_version"); tok.IsString() && want.Status == "catalog_drift" {
 					p.Report(st, "probe %s sent the stale expected_catalog_version %q with a program that cannot parse, and the outcome status is %q: the drift check (Part II §6.5.2 step 2) comes before re-validation (step 3), so refuse with catalog_drift: %s", label, tok.Text(), st.Text(), cite)
