@@ -68,6 +68,10 @@ type FileInfo struct {
 	// recorded, for reports that name the server.
 	Server        string `json:"-"`
 	ServerVersion string `json:"-"`
+	// IgnoreHits counts, per entry of Options.Ignores, the findings of
+	// this input it suppressed, so that an entry that suppresses nothing
+	// anywhere can be named.
+	IgnoreHits []int `json:"-"`
 	// Probes are the calls snapshot --probe recorded on purpose, in file
 	// order, read from the same parse the rules judged; reports use them
 	// for probe coverage and to name a finding's probe.
@@ -150,8 +154,22 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 		return nil, stoppedError(err, inputs, make([]inputState, len(inputs)))
 	}
 	var manifest *source.File
+	var manifestAlone []Finding
+	var manifestHits []int
 	if opt.Manifest != nil {
 		manifest = source.Parse(opt.Manifest.Name, opt.Manifest.Data, opt.Parse)
+		// A --manifest that holds no document (empty, cut short before its
+		// first value closed, not UTF-8) joins no input, so no rule would
+		// see it and the inputs would pass without their manifest: it is
+		// judged on its own, as a file named on the command line.
+		if len(manifest.Docs) == 0 {
+			alone := *opt
+			alone.Manifest = nil
+			in := Input{Name: opt.Manifest.Name, Data: opt.Manifest.Data, Explicit: true}
+			var info FileInfo
+			info, manifestAlone = LintFile(&in, &alone)
+			manifestHits = info.IgnoreHits
+		}
 	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
@@ -231,7 +249,8 @@ feed:
 		}
 	}
 	if manifest != nil {
-		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest)})
+		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest), IgnoreHits: manifestHits})
+		all = append(all, manifestAlone...)
 	}
 	res.Findings = Dedupe(all)
 	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
@@ -350,15 +369,18 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	}
 	snap, err := snapshot.BuildWith(f, snapshot.Options{Kind: opt.InputKind, Manifest: mf})
 	var findings []located
-	var suppressed []Finding
+	// ignored[i] says an ignore entry covers findings[i].
+	var ignored []bool
+	var hits []int
+	if len(opt.Ignores) > 0 {
+		hits = make([]int, len(opt.Ignores))
+	}
+	defer func() { info.IgnoreHits = hits }()
 	report := func(fd located) {
 		fd.Key = findingKey(f, snap, fd)
-		switch {
-		case fd.Rule == "":
-		case ignored(opt.Ignores, &fd.Finding):
-			suppressed = append(suppressed, fd.Finding)
-		default:
+		if fd.Rule != "" {
 			findings = append(findings, fd)
+			ignored = append(ignored, len(opt.Ignores) > 0 && Suppress(opt.Ignores, &fd.Finding, hits, logicalPointers(f, snap, fd)...))
 		}
 	}
 	var merr *snapshot.ManifestError
@@ -369,7 +391,7 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	if err != nil {
 		report(located{engineFinding(opt.Rules, InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, opt.Rules), nil, true
+			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, ignored, opt.Rules), nil, true
 		}
 	}
 	// A document read as a kind it does not fit would draw findings about a
@@ -438,6 +460,12 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
+	var suppressed []Finding
+	for i, fd := range findings {
+		if ignored[i] {
+			suppressed = append(suppressed, fd.Finding)
+		}
+	}
 	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap), suppressed: suppressed}
 	if snap.Kind == snapshot.KindSnapshot {
 		for _, d := range f.Docs {
@@ -446,21 +474,26 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 			}
 		}
 	}
-	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
-		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
+	// A server/discover result of the stateless revision carries it in
+	// _meta, under io.modelcontextprotocol/serverInfo, as the Go SDK
+	// writes it.
+	for _, si := range []*source.Node{snap.Initialize.Get("serverInfo"), snap.Discover.Get("serverInfo"), snap.Discover.Path("_meta", "io.modelcontextprotocol/serverInfo")} {
+		if si.IsObject() && info.Server == "" {
 			name, _ := si.Str("name")
 			version, _ := si.Str("version")
 			info.Server, info.ServerVersion = strings.Clone(name), strings.Clone(version)
 		}
 	}
-	return info, dropCovered(findings, opt.Rules), skips, true
+	return info, dropCovered(findings, ignored, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside
 // which, a specific rule already reported in the same document: the shape
 // check's complaint about an object is the specific rule's defect seen from
-// further out. It returns the rest.
-func dropCovered(fs []located, rules []*Rule) []Finding {
+// further out. A specific finding an ignore entry covers still covers its
+// fallback: ignoring manifest-retention-format must not bring the same
+// defect back as shape-manifest. It returns the rest, less the ignored.
+func dropCovered(fs []located, ignored []bool, rules []*Rule) []Finding {
 	fallback := map[string]bool{}
 	scope := map[string]func(string) string{}
 	for _, r := range rules {
@@ -500,7 +533,10 @@ func dropCovered(fs []located, rules []*Rule) []Finding {
 		}
 	}
 	out := make([]Finding, 0, len(fs))
-	for _, f := range fs {
+	for i, f := range fs {
+		if ignored[i] {
+			continue
+		}
 		if fallback[f.Rule] {
 			if covered[at{f.File, f.Pointer, f.doc}] > 0 {
 				continue

@@ -303,9 +303,10 @@ func runLint(args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s suppressed by baseline %s\n", n, lint.Plural(n, "finding"), name)
 		}
 		if !f.out.quiet && len(stale) > 0 {
-			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), lint.Plural(len(stale), "finding"), name, name)
+			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them:\n%s", len(stale), lint.Plural(len(stale), "finding"), name, name, staleEntries(stale))
 		}
 	}
+	warnUnmatched(e, "pilotage-lint", sel, ignoreHits(len(opt.Ignores), res.Files), res.Files)
 	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res), Time: time.Now()}, sel.failOn, len(errs) > 0)
 }
 

@@ -413,8 +413,8 @@ func (p *server) runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.Call
 		}, false), nil
 	}
 	level := "full"
-	if l, ok := a["trace_level"].(string); ok && l == "summary" {
-		level = "summary"
+	if l, ok := a["trace_level"].(string); ok && (l == "summary" || l == "none") {
+		level = l
 	}
 	var trace []any
 	var out []any
@@ -435,10 +435,11 @@ func (p *server) runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.Call
 		outcome["error"] = "none"
 	}
 	runID := fmt.Sprintf("run-%d", utf8.RuneCountInString(fmt.Sprint(out)))
-	return result(map[string]any{
-		"run_id":  runID,
-		"outcome": outcome,
-		"output":  out,
-		"trace":   map[string]any{"run_id": runID, "level": level, "steps": trace},
-	}, false), nil
+	resp := map[string]any{"run_id": runID, "outcome": outcome, "output": out}
+	// At effective level none no trace rides the response (Part II
+	// §5.8.1).
+	if level != "none" {
+		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": trace}
+	}
+	return result(resp, false), nil
 }

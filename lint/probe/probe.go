@@ -119,6 +119,12 @@ type Target struct {
 	// Ran is set once the first test run of the user's program started;
 	// the other run probes only follow a program that runs.
 	Ran bool
+	// Immediate runs Program for real on this Language, which declares
+	// execute but no execute.test_run: the run probes send it without
+	// test_run, with mode "immediate" under execution "both". Only a
+	// caller that owns a throwaway server asks for it (pilotagetest's
+	// RunImmediate); snapshot --probe-run never does.
+	Immediate bool
 	// UnstoredRun and StoredRun are the run_ids of the test runs made
 	// with store: false and store: true.
 	UnstoredRun, StoredRun string
@@ -904,7 +910,7 @@ func (t *Target) cannotTestRun() *Skip {
 	if why := t.cannotExecute(); why != nil {
 		return why
 	}
-	if !t.Caps.SubFeature("execute", "test_run") {
+	if !t.Caps.SubFeature("execute", "test_run") && !t.Immediate {
 		return undeclared("execute.test_run, the only way --probe-run runs a program")
 	}
 	if t.Program == nil {
@@ -935,6 +941,12 @@ func (t *Target) testRun(edit func(map[string]any)) ([]Request, *Skip) {
 	a := map[string]any{t.ExecuteArg: t.Program, "test_run": true, "trace_level": "full"}
 	if t.Language.Execution == "both" {
 		a["mode"] = "deploy"
+	}
+	if t.Immediate {
+		delete(a, "test_run")
+		if t.Language.Execution == "both" {
+			a["mode"] = "immediate"
+		}
 	}
 	if t.Input != nil {
 		a["input"] = t.Input

@@ -16,6 +16,11 @@ var severityExceptions = map[string]string{
 	// exit would claim what was never read. Like input-kind it reports
 	// that the input could not be judged, at error.
 	"json-depth": "a limit of the linter: the rest of the document is not read",
+	// binding-extension-missing checks a MUST, but on the handshake
+	// revisions a recording that lacks the declaration may have lost it
+	// to an intermediary or SDK (Part III §1.2), so that the Server failed
+	// is an inference, which is at most a warning.
+	"binding-extension-missing": "an inference: the recording may have lost the declaration to an intermediary (Part III §1.2)",
 }
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
@@ -98,6 +103,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"manifest-trace-subprogram":               lint.PolicyIgnored,
 		"manifest-promotion-authority":            lint.PolicyIgnored,
 		"manifest-value-unknown":                  lint.PolicyIgnored,
+		"meta-key-legacy":                         lint.PolicyIgnored,
 		"result-value-unknown":                    lint.PolicyIgnored,
 		"call-response-identity":                  lint.PolicyContradiction,
 		"call-fetched-trace-differs":              lint.PolicyContradiction,
@@ -113,6 +119,14 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"result-catalog-id-duplicate":             lint.PolicyContradiction,
 		"call-validate-validity-unstable":         lint.PolicyContradiction,
 		"call-idempotent-replay-different-result": lint.PolicyContradiction,
+		"call-drifted-ref-ran":                    lint.PolicyContradiction,
+		// Inferences (issue 30 §7): which entries are callable, and whether
+		// two unknown names are an unauthorized and a nonexistent one.
+		"result-invoked-entry-input-schema-missing": lint.PolicyContradiction,
+		"result-not-found-message-differs":          lint.PolicyContradiction,
+		// "Reserved statuses retain their specified meanings when used for
+		// a step" carries no keyword.
+		"result-step-outcome-reserved-status": lint.PolicyContradiction,
 	}
 	for _, r := range rules.Lint() {
 		if w, ok := want[r.ID]; ok {

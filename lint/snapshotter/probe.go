@@ -31,6 +31,12 @@ type Probing struct {
 	// recorded as unanswered and the probe goes on. 0 means
 	// DefaultProbeTimeout.
 	CallTimeout time.Duration
+	// Immediate also runs Run, for real, on a Language that declares
+	// execute but no execute.test_run, with execution "immediate" or
+	// "both" (probe.Target.Immediate). A real Run may change the server:
+	// only a caller that owns a throwaway server sets it (pilotagetest's
+	// RunImmediate), never the CLI.
+	Immediate bool
 }
 
 // probeRun sends the probe set and appends the recorded calls to doc's
@@ -202,6 +208,7 @@ type answer struct {
 func (s *session) probeCall(req probe.Request, per time.Duration) answer {
 	ctx, cancel := context.WithTimeout(s.ctx, per)
 	defer cancel()
+	start := time.Now()
 	m := s.rec.mark()
 	if s.watch != nil {
 		s.watch.resetOverflow()
@@ -213,7 +220,9 @@ func (s *session) probeCall(req probe.Request, per time.Duration) answer {
 	}
 	switch {
 	case s.ctx.Err() != nil:
-		return answer{failure: "the session ran out of its --timeout during the call"}
+		// The session's --timeout cut the call short: a timeout too, of
+		// the wait it had.
+		return answer{waited: time.Since(start).Truncate(time.Millisecond)}
 	case ctx.Err() != nil:
 		s.failedInARow = 0
 		return answer{waited: per}
@@ -366,6 +375,7 @@ func probeTargets(manifestResult json.RawMessage, tools []*source.Node, p *Probi
 	key := idempotencyKey()
 	for i, l := range m.Languages {
 		t := &probe.Target{Language: l, Caps: m.Effective(i), Program: p.Run, Input: p.Input, Context: p.Context, IdempotencyKey: key, InputSchemas: schemas}
+		t.Immediate = p.Immediate && !t.Caps.SubFeature("execute", "test_run") && (l.Execution == "immediate" || l.Execution == "both")
 		t.ValidateArg, t.ValidateType = programArg(byName[l.Loop.Validate], l.Name)
 		t.ExecuteArg, t.ExecuteType = programArg(byName[l.Loop.Execute], l.Name)
 		out = append(out, t)

@@ -348,7 +348,7 @@ func TestProbeFaultRules(t *testing.T) {
 		{"plan-unlisted", "error call-plan-calls-unlisted", "validate-program,validate-program-again", true},
 		// Without a plan or trace that invokes it, nothing shows the entry
 		// callable.
-		{"invoked-no-schema", "error result-invoked-entry-input-schema-missing", "catalog-list,catalog-list-paged,catalog-list-again,catalog-get", true},
+		{"invoked-no-schema", "warning result-invoked-entry-input-schema-missing", "catalog-list,catalog-list-paged,catalog-list-again,catalog-get", true},
 		// The listing with a limit ends early: the one without shows the
 		// entries it lacks.
 		{"paging-ends-early", "error call-listing-incomplete", "catalog-list-paged", false},

@@ -35,11 +35,13 @@ var rawObservedBy = map[string][]string{
 	"replay-new-run":        {"execute-idempotent-conflict", "execute-idempotent-replay"},
 	"store-false-fetchable": {"trace-unstored-run"},
 	"trace-above-level":     {"execute-test-run-summary"},
-	"unstable-step-ids":     {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary", "validate-program-again"},
-	"drift-ignored":         {"execute-drift-invalid"},
-	"invalid-as-error":      {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
-	"context-ignored":       {"validate-context-undeclared"},
-	"not-found-no-version":  {"catalog-get-unknown"},
+	// The replay is judged only for identity with the first Run (Part II
+	// §6.5.2 step 1), whose answer it repeats.
+	"unstable-step-ids":    {"execute-idempotent-first", "execute-test-run", "execute-test-run-summary", "validate-program-again"},
+	"drift-ignored":        {"execute-drift-invalid"},
+	"invalid-as-error":     {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
+	"context-ignored":      {"validate-context-undeclared"},
+	"not-found-no-version": {"catalog-get-unknown"},
 }
 
 // knownFalse are rules whose findings on the raw server's conformant mode

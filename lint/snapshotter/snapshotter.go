@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"net/url"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -343,7 +344,7 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		// Pilotage has nothing to answer, and its "unknown tool" replies
 		// would only be misread as defects.
 		if manifestResult == nil && !pilotageSignal(ir, tools) {
-			res.Warnings = append(res.Warnings, "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_* tool and the handshake declares no "+types.ExtensionID+" extension), so it is an ordinary MCP server, which the probes do not judge")
+			res.Warnings = append(res.Warnings, "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_manifest, pilotage_get_guide or pilotage_catalog tool and the handshake declares no "+types.ExtensionID+" extension), so it is an ordinary MCP server, which the probes do not judge")
 		} else {
 			doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
 		}
@@ -356,12 +357,13 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	return res, nil
 }
 
-// pilotageSignal reports whether the live server shows Pilotage: a
-// reserved pilotage_* tool in its listing, or the extension declared in
-// the handshake's capabilities.
+// pilotageSignal reports whether the live server shows Pilotage: one of
+// the exact fixed tool names of Part III §4 in its listing (a French fleet
+// server's pilotage_flotte is none), or the extension declared in the
+// handshake's capabilities; the lint signal is the same (issue 30 §4).
 func pilotageSignal(ir *mcp.InitializeResult, tools []*source.Node) bool {
 	for _, t := range tools {
-		if n, _ := t.Str("name"); strings.HasPrefix(n, types.ReservedToolPrefix) {
+		if n, _ := t.Str("name"); slices.Contains(types.FixedTools, n) {
 			return true
 		}
 	}

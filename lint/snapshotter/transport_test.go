@@ -120,7 +120,7 @@ func TestProbeEndlessBodyEndsAtTimeout(t *testing.T) {
 	if !strings.Contains(strings.Join(res.Warnings, "\n"), "the session timed out before the probe finished") {
 		t.Errorf("warnings: %q", res.Warnings)
 	}
-	if tag := tagOf(t, res.JSON, "guide-unknown-id"); tag["failure"] != "the session ran out of its --timeout during the call" {
+	if tag := tagOf(t, res.JSON, "guide-unknown-id"); tag["timeout_ms"] == nil || tag["failure"] != nil {
 		t.Errorf("the trickled call's tag: %v", tag)
 	}
 }

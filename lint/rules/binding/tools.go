@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -28,7 +29,11 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail. A recorded pilotage_manifest result with isError: true is reported once, here, and no manifest rule judges its error object.",
 			Bad:     `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}}, "required": ["language"]}}`,
 			Good:    `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {}}}`,
-			Check:   bindingManifestToolCheck,
+			Scope:   "The tool listing of a Pilotage Server (all recorded pages) and the recorded pilotage_manifest result, on every revision and version: the tool is listed, its inputSchema (read as a validator reads it) is an object schema that requires nothing, and its recorded result is not an error. A listing that shows no Pilotage tool at all, recorded by a Client not known to declare Pilotage, is a skipped check rather than a finding; an answer recorded for the tool while the listing lacks it is no Pilotage signal.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+			},
+			Check: bindingManifestToolCheck,
 		},
 		&lint.Rule{
 			ID: "binding-guide-tool", Severity: lint.Error, Spec: "Part III §4.1",
@@ -38,7 +43,11 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "pilotage_get_guide binds the learn operation that every Language declares, so a Server exposing Pilotage MUST list it with the binding-defined schema: language, id and topic as strings, language (and nothing else) required. Clients form guide requests from that schema without reading it, so a missing member, another type or another required member breaks them; each finding names the member. Extra optional properties are tolerated because a generic Client never sends them, and stricter keywords such as additionalProperties: false are allowed because the access-tool schemas are intentionally strict (Part III §7.1).",
 			Bad:     `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "integer"}}, "required": ["language", "id"]}}`,
 			Good:    `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "string"}, "topic": {"type": "string"}}, "required": ["language"]}}`,
-			Check:   bindingGuideToolCheck,
+			Scope:   "pilotage_get_guide in the listing of a Server that lists Pilotage tools: present, with the Part III §4.1 schema read as a validator reads it (a local $ref, allOf and a nullable union are followed; extra optional members and stricter keywords are allowed).",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+			},
+			Check: bindingGuideToolCheck,
 		},
 		&lint.Rule{
 			ID: "binding-catalog-tool", Severity: lint.Error, Spec: "Part III §4.2",
@@ -48,7 +57,12 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "A Server MUST expose pilotage_catalog exactly when at least one Language declares catalog, with the binding-defined schema: language, verb, kind, tag, q, cursor, id and catalog_version as strings, verb enumerated as list, get and changed_since, limit an integer with minimum 1, and language and verb (only) required. Each finding names the member. Extra optional properties are tolerated and stricter keywords allowed, as for pilotage_get_guide. Whether the tool should exist needs the manifest; without one only its schema is checked.",
 			Bad:     `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string"}, "limit": {"type": "number"}}, "required": ["language", "verb"]}}`,
 			Good:    `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get", "changed_since"]}, "limit": {"type": "integer", "minimum": 1}, "...": {}}, "required": ["language", "verb"]}}`,
-			Check:   bindingCatalogToolCheck,
+			Scope:   "pilotage_catalog in the listing: present exactly when a Language of the manifest declares catalog (judged only with a manifest), with the Part III §4.2 schema read as a validator reads it (a local $ref such as Pydantic's $defs enum, allOf and nullable unions are followed; an integer's exclusiveMinimum 0 is minimum 1). Under a manifest of a later minor the verb enum may hold verbs beyond list, get and changed_since.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-verb"},
+			},
+			Check: bindingCatalogToolCheck,
 		},
 		&lint.Rule{
 			ID: "binding-loop-tool-exists", Severity: lint.Error, Spec: "Part III §4.3",
@@ -58,7 +72,12 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "Every tool name a Language's loop object declares (validate, execute, trace) MUST exist in tools/list: the manifest is how an agent finds the loop, and a name that does not resolve leaves it with a Language it cannot check or run. The finding sits at the name in the manifest. The check needs both the manifest and tools/list.",
 			Bad:     `"loop": {"validate": "validate_flow"}   (tools/list has no validate_flow)`,
 			Good:    `"loop": {"validate": "validate_flow"}   (tools/list lists validate_flow)`,
-			Check:   bindingLoopToolExistsCheck,
+			Scope:   "The validate, execute and trace members of every Language's loop in the authoritative manifest, against the recorded listing; judged only with both. A member a later minor adds is not a 1.1 loop member, and a listing that shows no Pilotage tool, recorded by a Client not known to declare Pilotage, is a skipped check.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-member"},
+			},
+			Check: bindingLoopToolExistsCheck,
 		},
 		&lint.Rule{
 			ID: "binding-tool-name-unique", Severity: lint.Warning, Spec: "MCP 2025-11-25 Tools, tool names; Part III §4",
@@ -78,17 +97,23 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "Two Languages MAY share one validate or execute tool only by giving each its own program-bearing argument, declared through the languages array of the Part III §5 program declaration; no other sharing mechanism is permitted. A shared tool with the single argument/language form, or whose languages array omits a Language that names the tool in its loop object, leaves Clients unable to tell which argument carries which Language's program. Duplicate arguments and the declaration's shape are reported by binding-program-declaration. A trace-fetch tool carries no program and may serve several Languages. The check needs the manifest.",
 			Bad:     `"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}   (loop tool of buildingflow/1 and lightflow/1)`,
 			Good:    `"_meta": {"io.github.jafarsa0/pilotage": {"languages": [{"argument": "flow", "language": "buildingflow/1"}, {"argument": "scene", "language": "lightflow/1"}]}}`,
-			Check:   bindingSharedLoopToolCheck,
+			Scope:   "Validate and execute tools that two or more Languages of the manifest name in their loop, with a program declaration object: it must use the languages array and list every such Language. Trace-fetch tools, which carry no program, may serve several Languages.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.3", Quote: "This rule applies to both validate and execute tools.", Fixture: "good-shared-trace"},
+			},
+			Check: bindingSharedLoopToolCheck,
 		},
 		&lint.Rule{
 			ID: "binding-program-declaration", Severity: lint.Error, Spec: "Part III §5",
-			Quote:   "Every MCP tool accepting a Program MUST carry a Pilotage declaration in its `tools/list` entry.",
-			Keyword: "MUST",
-			Summary: "A validate or execute tool lacks the program declaration, or the declaration is malformed or does not match the schema and manifest.",
-			Doc:     "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of at least two {argument, language} entries with distinct arguments. It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
-			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
-			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
-			Check:   bindingProgramDeclarationCheck,
+			Quote:        "Every MCP tool accepting a Program MUST carry a Pilotage declaration in its `tools/list` entry.",
+			Keyword:      "MUST",
+			Summary:      "A validate or execute tool lacks the program declaration, or the declaration is malformed or does not match the schema and manifest.",
+			Doc:          "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of at least two {argument, language} entries with distinct arguments. It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
+			Bad:          `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
+			Good:         `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Scope:        "Every listed validate and execute loop tool (by the manifest's loop map) and every other tool carrying a declaration under the full key: the declaration's presence and shape, its argument among the inputSchema's properties (read as a validator reads them), its Language among the manifest's. Trace-fetch tools and the fixed access tools take no program and need none; a declaration under a shorthand key is meta-key's error, whose fix supplies this one.",
+			NoExceptions: "Part III §4.3 to §5 and §10.1 item 7 were read: every tool accepting a Program carries the declaration, every validate and execute loop tool included, under the full registered key; no sentence exempts a Language, a revision or a version, and the declaration's own members are fixed (argument and language, or a languages array of them with distinct arguments). Members a later minor may add to the declaration are ignored, not reported.",
+			Check:        bindingProgramDeclarationCheck,
 		},
 	}
 }
@@ -122,9 +147,13 @@ func fixedSchemas() *fixedInputSchemas {
 
 // bindingFixedSchema reports how tool t's input schema deviates from the
 // binding-defined schema want: the type, each defined member's type, enum
-// and minimum, and the required set. Extra optional members and extra
-// keywords are left alone.
-func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec string) {
+// and minimum, and the required set. The schema is read as a validator
+// reads it (see snapshot.SchemaView): a member behind a local $ref or in an allOf
+// counts, and a nullable union widens a member's type only by null, which
+// no Client following the binding sends. Extra optional members and extra
+// keywords are left alone. Under a later minor version (later) an enum may
+// hold values that minor added beyond the binding's (Part II §11.1).
+func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec string, later bool) {
 	s := t.InputSchema
 	if s == nil {
 		p.ReportMissing(t.Node, "%s has no inputSchema; declare the %s schema", t.Name, spec)
@@ -134,9 +163,10 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		p.Report(s, "the inputSchema of %s is %s; make it the %s object schema", t.Name, s.Kind.Article(), spec)
 		return
 	}
-	bindingKeyword(p, t, s, "", "type", want.Get("type"), spec)
+	v := snapshot.ViewOf(s, s)
+	bindingKeyword(p, t, v, s, "", "type", want.Get("type"), spec, later)
 	if wp := want.Get("properties"); wp != nil {
-		bindingFixedProperties(p, t, s, wp, spec)
+		bindingFixedProperties(p, t, v, wp, spec, later)
 	}
 	wantReq := map[string]bool{}
 	for _, r := range want.Get("required").Items() {
@@ -148,7 +178,7 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		return
 	}
 	has := map[string]bool{}
-	for _, r := range req.Items() {
+	for _, r := range v.Required() {
 		has[r.Text()] = true
 		if r.IsString() && !wantReq[r.Text()] {
 			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text(), spec)
@@ -167,9 +197,10 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 }
 
 // bindingFixedProperties reports each member the binding defines (wp)
-// that schema s lacks or declares otherwise.
-func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, spec string) {
-	props := s.Get("properties")
+// that the schema (view v) lacks or declares otherwise.
+func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, v snapshot.SchemaView, wp *source.Node, spec string, later bool) {
+	s := t.InputSchema
+	props := v.Get("properties")
 	switch {
 	case props == nil:
 		p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
@@ -179,23 +210,25 @@ func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, s, wp *source.Node, 
 		return
 	}
 	for _, w := range wp.Kids() {
-		got := props.Get(w.Key())
+		got := v.Property(w.Key())
 		switch {
 		case got == nil:
 			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
 		case !got.IsObject():
 			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key(), t.Name, got.Kind.Article(), bindingCompact(w), spec)
 		default:
+			mv := snapshot.ViewOf(s, got)
 			for _, kw := range w.Kids() {
-				bindingKeyword(p, t, got, w.Key(), kw.Key(), kw, spec)
+				bindingKeyword(p, t, mv, got, w.Key(), kw.Key(), kw, spec, later)
 			}
 		}
 	}
 }
 
-// bindingKeyword compares one keyword of schema s (the whole input schema
-// when member is "", else a member's schema) with the binding's value.
-func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw string, want *source.Node, spec string) {
+// bindingKeyword compares one keyword of a schema (view v of node at: the
+// whole input schema when member is "", else a member's schema) with the
+// binding's value.
+func bindingKeyword(p *lint.Pass, t *snapshot.Tool, v snapshot.SchemaView, at *source.Node, member, kw string, want *source.Node, spec string, later bool) {
 	if want == nil {
 		return
 	}
@@ -203,38 +236,63 @@ func bindingKeyword(p *lint.Pass, t *snapshot.Tool, s *source.Node, member, kw s
 	if member != "" {
 		where = "member " + member + " of " + t.Name + "'s inputSchema"
 	}
-	got := s.Get(kw)
-	if got == nil {
-		p.ReportMissing(s, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), spec)
+	got := v.Get(kw)
+	if got == nil && kw == "minimum" && bindingExclusiveMinimum(v, want) {
 		return
 	}
-	if bindingSameJSON(kw, got, want) {
+	if got == nil {
+		p.ReportMissing(at, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), spec)
+		return
+	}
+	switch {
+	case kw == "type" && want.IsString() && snapshot.TypeAllows(got, want.Text()):
+		return
+	case kw == "enum" && bindingEnumMatches(got, want, later):
+		return
+	case kw != "type" && kw != "enum" && bindingSameJSON(got, want):
 		return
 	}
 	p.Report(got, "%s has \"%s\": %s where %s defines %s; use the binding's value", where, kw, bindingCompact(got), spec, bindingCompact(want))
 }
 
-// bindingSameJSON compares a keyword value with the binding's; enum is a
-// set, anything else compares as bindingDifference does (numbers by value).
-func bindingSameJSON(kw string, a, b *source.Node) bool {
-	if kw == "enum" && a.IsArray() && b.IsArray() {
-		as, bs := map[string]bool{}, map[string]bool{}
-		for _, k := range a.Kids() {
-			as[k.Kind.String()+":"+k.Text()] = true
+// bindingExclusiveMinimum reports whether an integer member's
+// exclusiveMinimum says what the binding's minimum does: for integers,
+// "exclusiveMinimum": 0 (Pydantic's gt=0) admits exactly "minimum": 1.
+func bindingExclusiveMinimum(v snapshot.SchemaView, want *source.Node) bool {
+	ex, min := v.Get("exclusiveMinimum"), want.Value()
+	t := v.Get("type")
+	if ex == nil || t == nil || !snapshot.TypeAllows(t, "integer") {
+		return false
+	}
+	e, err1 := strconv.ParseFloat(ex.Text(), 64)
+	m, err2 := strconv.ParseFloat(fmt.Sprint(min), 64)
+	return ex.Kind == source.Number && err1 == nil && err2 == nil && e == m-1
+}
+
+// bindingEnumMatches compares an enum with the binding's as sets, less a
+// null a nullable member adds; under a later minor version the enum may
+// hold more values than the binding's (values that minor may have added).
+func bindingEnumMatches(got, want *source.Node, later bool) bool {
+	if !got.IsArray() || !want.IsArray() {
+		return false
+	}
+	has := map[string]bool{}
+	for _, k := range got.Kids() {
+		if !k.IsNull() {
+			has[k.Kind.String()+":"+k.Text()] = true
 		}
-		for _, k := range b.Kids() {
-			bs[k.Kind.String()+":"+k.Text()] = true
-		}
-		if len(as) != len(bs) {
+	}
+	for _, k := range want.Kids() {
+		if !has[k.Kind.String()+":"+k.Text()] {
 			return false
 		}
-		for k := range bs {
-			if !as[k] {
-				return false
-			}
-		}
-		return true
 	}
+	return later || len(has) == len(want.Kids())
+}
+
+// bindingSameJSON compares a keyword value with the binding's as
+// bindingDifference does (numbers by value).
+func bindingSameJSON(a, b *source.Node) bool {
 	at, _, _ := bindingDifference(a, b)
 	return at == nil
 }
@@ -264,6 +322,11 @@ func bindingRequiredList(schema *source.Node) string {
 	return rulekit.QuoteList(names)
 }
 
+// hiddenSkip says why the presence of what in tools/list was not judged.
+func hiddenSkip(what string) string {
+	return what + " in tools/list (it lists no Pilotage tool, and a Server MAY hide them from a Client that did not declare Pilotage; record with a Client that declares it, such as pilotage-lint snapshot)"
+}
+
 func bindingManifestToolCheck(p *lint.Pass) {
 	s := p.Snap
 	if mr := s.ManifestResult; mr != nil && rulekit.True(mr.Get("isError")) {
@@ -278,10 +341,14 @@ func bindingManifestToolCheck(p *lint.Pass) {
 	}
 	t := s.Tool(types.ToolManifest)
 	if t == nil {
+		if s.ToolsMayBeHidden() {
+			p.Skip(hiddenSkip(types.ToolManifest))
+			return
+		}
 		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1")
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1", rulekit.LaterMinor(s.Manifest))
 }
 
 func bindingGuideToolCheck(p *lint.Pass) {
@@ -298,7 +365,7 @@ func bindingGuideToolCheck(p *lint.Pass) {
 		}
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1")
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1", rulekit.LaterMinor(s.Manifest))
 }
 
 func bindingCatalogToolCheck(p *lint.Pass) {
@@ -310,13 +377,15 @@ func bindingCatalogToolCheck(p *lint.Pass) {
 	switch {
 	case s.Manifest == nil:
 		p.Skip("pilotage_catalog presence against the Languages declaring catalog (no manifest)")
+	case t == nil && bindingAnyCatalog(s) && s.ToolsMayBeHidden():
+		p.Skip(hiddenSkip(types.ToolCatalog))
 	case t == nil && bindingAnyCatalog(s):
 		p.ReportMissing(s.ToolsArray, "a Language declares catalog but tools/list has no %s tool; expose it with the Part III §4.2 schema", types.ToolCatalog)
 	case t != nil && !bindingAnyCatalog(s):
 		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
 	}
 	if t != nil {
-		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2")
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2", rulekit.LaterMinor(s.Manifest))
 	}
 }
 
@@ -328,13 +397,18 @@ func bindingLoopToolExistsCheck(p *lint.Pass) {
 		}
 		return
 	}
+	if s.ToolsMayBeHidden() {
+		p.Skip(hiddenSkip("the loop tools"))
+		return
+	}
 	for _, l := range s.Languages {
 		loop := l.Node.Get("loop")
 		for _, m := range loop.Items() {
 			if !loop.IsObject() || m.Kind != source.String || m.Text() == "" {
 				continue
 			}
-			if m.Key() != "validate" && m.Key() != "execute" && m.Key() != "trace" {
+			// A member a later minor adds is not a 1.1 loop member.
+			if _, ok := snapshot.LoopStage(m.Key()); !ok {
 				continue
 			}
 			if s.Tool(m.Text()) == nil {
@@ -417,6 +491,35 @@ func bindingSharedLoopToolCheck(p *lint.Pass) {
 	}
 }
 
+// bindingProgramStage returns the stage for which tool t, as a loop tool
+// lt, accepts a program (execute before validate), or "".
+func bindingProgramStage(t *snapshot.Tool, lt *snapshot.LoopTool) types.Stage {
+	if t == nil || lt == nil || lt.Tool != t {
+		return ""
+	}
+	switch {
+	case lt.Serves(types.StageExecute):
+		return types.StageExecute
+	case lt.Serves(types.StageValidate):
+		return types.StageValidate
+	}
+	return ""
+}
+
+// bindingUndeclaredLoopTools returns the validate and execute loop tools
+// with no program declaration under the full key and no shorthand key
+// (meta-key's error) either: binding-program-declaration reports each.
+func bindingUndeclaredLoopTools(s *snapshot.Snapshot) []*snapshot.Tool {
+	var out []*snapshot.Tool
+	for _, lt := range s.LoopTools() {
+		t := lt.Tool
+		if bindingProgramStage(t, lt) != "" && t.ProgramDeclaration() == nil && !bindingHasShorthandKey(t.Meta) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 func bindingProgramDeclarationCheck(p *lint.Pass) {
 	s := p.Snap
 	loops := map[string]*snapshot.LoopTool{}
@@ -425,23 +528,19 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 	}
 	for _, t := range s.Tools {
 		lt := loops[t.Name]
-		var stage types.Stage
-		if lt != nil && lt.Tool == t {
-			switch {
-			case lt.Serves(types.StageExecute):
-				stage = types.StageExecute
-			case lt.Serves(types.StageValidate):
-				stage = types.StageValidate
-			}
-		}
+		stage := bindingProgramStage(t, lt)
 		decl := t.ProgramDeclaration()
 		if decl == nil {
-			// Metadata under a lookalike key is meta-key's finding, whose
+			// Metadata under a shorthand key is meta-key's error, whose
 			// fix (move it under the full key) also supplies this one.
-			if stage != "" && !bindingHasLookalikeKey(t.Meta) {
+			if stage != "" && !bindingHasShorthandKey(t.Meta) {
 				at := t.Node
 				if t.Meta.IsObject() {
 					at = t.Meta
+				}
+				if legacy := bindingLegacyKey(t.Meta); legacy != nil {
+					p.With(loopMembersNaming(lt)...).ReportKey(legacy, "%s is a %s loop tool whose program declaration sits under the dotted legacy key %q, which Clients do not read; move it under _meta[%q]", t.Name, stage, legacy.Key(), types.MetaKey)
+					continue
 				}
 				p.With(loopMembersNaming(lt)...).ReportMissing(at, "%s is a %s loop tool but carries no program declaration; add _meta[%q] = {\"argument\": <program argument>, \"language\": <Language>}", t.Name, stage, types.MetaKey)
 			}
@@ -461,10 +560,11 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 				want = langs[0].Name
 			}
 		}
-		props := t.InputSchema.Get("properties")
+		// Read as a validator does: a property behind allOf or $ref counts.
+		schema := snapshot.ViewOf(t.InputSchema, t.InputSchema)
 		found, shapeOK := false, true
 		for _, b := range bindings {
-			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && !props.Has(b.arg.Text()) {
+			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && schema.Property(b.arg.Text()) == nil {
 				p.Report(b.arg, "the program declaration of %s names argument %s, which its inputSchema does not declare; add %s to properties or name the argument that carries the program", t.Name, b.arg.Text(), b.arg.Text())
 			}
 			if !b.lang.IsString() {
@@ -564,13 +664,24 @@ func bindingStringMember(p *lint.Pass, t *snapshot.Tool, n *source.Node, name st
 	}
 }
 
-func bindingHasLookalikeKey(meta *source.Node) bool {
+func bindingHasShorthandKey(meta *source.Node) bool {
 	for _, k := range meta.Items() {
-		if meta.IsObject() && bindingMetaKeyFix(k.Key()) != "" {
+		if meta.IsObject() && bindingShorthandKey(k.Key()) {
 			return true
 		}
 	}
 	return false
+}
+
+// bindingLegacyKey returns the member of meta named by the dotted legacy
+// identifier, or nil.
+func bindingLegacyKey(meta *source.Node) *source.Node {
+	for _, k := range meta.Items() {
+		if meta.IsObject() && strings.ToLower(k.Key()) == types.LegacyExtensionID {
+			return k
+		}
+	}
+	return nil
 }
 
 // loopMembersNaming returns, as related locations, the manifest loop members

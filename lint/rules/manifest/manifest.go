@@ -17,10 +17,35 @@ type manifestView struct {
 	Langs []*snapshot.Language
 }
 
-// manifestsOf yields the authoritative manifest and, when it is a different
+// manifestsOf yields the manifests the 1.1 rules judge: those of
+// allManifests that do not declare another major version. A Pilotage 1
+// Client MUST NOT use a manifest of another major (Part II §11.1), whose
+// rules this linter does not know; manifest-version reports it, once.
+func manifestsOf(s *snapshot.Snapshot) []manifestView {
+	var out []manifestView
+	for _, m := range allManifests(s) {
+		if !otherMajor(m.Node) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// otherMajor reports whether manifest m declares a well-formed version of
+// a major other than 1.
+func otherMajor(m *source.Node) bool {
+	v, ok := m.Str("pilotage")
+	if !ok {
+		return false
+	}
+	ver, err := types.ParseVersion(v)
+	return err == nil && ver.Major != types.CurrentVersion.Major
+}
+
+// allManifests yields the authoritative manifest and, when it is a different
 // node, the inline initialize or discover manifest: a Client may read either
 // (Part III §3.3), so both are linted as manifests.
-func manifestsOf(s *snapshot.Snapshot) []manifestView {
+func allManifests(s *snapshot.Snapshot) []manifestView {
 	var out []manifestView
 	if s.Manifest.IsObject() {
 		out = append(out, manifestView{s.Manifest, s.Languages})
@@ -93,13 +118,15 @@ func manifestRules() []*lint.Rule {
 	return []*lint.Rule{
 		&lint.Rule{
 			ID: "manifest-version", Severity: lint.Error, Spec: "Part II §5.1, §11.1",
-			Quote:   "| `pilotage` | string | M | Pilotage extension version in `major.minor` form, as defined in Section 11.1. |",
-			Keyword: "MUST",
-			Summary: "The manifest's pilotage version is missing, not major.minor, or of a major version other than 1.",
-			Doc:     "The manifest's `pilotage` member is the authoritative Pilotage version and reads `major.minor`; the editorial patch number never appears on the wire. A Client that meets a higher major version than it implements MUST NOT use Pilotage with the Server, and a value it cannot parse leaves it unable to decide, so the Server is lost to every Pilotage 1 Client.",
-			Bad:     `{"pilotage": "1.1.0", "languages": [ ... ]}`,
-			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
-			Check:   checkVersion(versionInvalid),
+			Quote:        "| `pilotage` | string | M | Pilotage extension version in `major.minor` form, as defined in Section 11.1. |",
+			Keyword:      "MUST",
+			Summary:      "The manifest's pilotage version is missing, not major.minor, or of a major version other than 1.",
+			Doc:          "The manifest's `pilotage` member is the authoritative Pilotage version and reads `major.minor`; the editorial patch number never appears on the wire. A Client that meets a higher major version than it implements MUST NOT use Pilotage with the Server, and a value it cannot parse leaves it unable to decide, so the Server is lost to every Pilotage 1 Client.",
+			Bad:          `{"pilotage": "1.1.0", "languages": [ ... ]}`,
+			Good:         `{"pilotage": "1.1", "languages": [ ... ]}`,
+			Scope:        "The pilotage member of the authoritative manifest and of an inline manifest that differs from it: present, a string, major.minor without a patch number or leading zeros, of major 1. A manifest of another major is reported here once and judged by no other manifest rule; a later minor of 1 is manifest-version-newer's info.",
+			NoExceptions: "Part II §5.1 and §11.1 and Part III §1.1 were read: the patch number of a document \"never appears on the wire\" (§11.1), a later minor is well formed (and draws manifest-version-newer's info), and a new major comes with its own extension identifier (Part III §1.1), so under this one the manifest declares 1.x; no sentence lets the member be omitted.",
+			Check:        checkVersion(versionInvalid),
 		},
 		&lint.Rule{
 			ID: "manifest-version-outdated", Severity: lint.Info, Spec: "Part II §11.1",
@@ -114,30 +141,34 @@ func manifestRules() []*lint.Rule {
 			ID: "manifest-version-newer", Severity: lint.Info, Spec: "Part II §11.1",
 			Keyword: "",
 			Summary: "The manifest declares a later minor version of Pilotage 1 than the 1.1 this linter checks.",
-			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however: it reports no value of a closed set that the later minor may have added (capability and sub-feature names, locator, execution, trace, retention words, trace_subprogram, promotion_authority; in results, request-error kinds, guide levels and catalog change values), and this one finding names the manifest's values it cannot judge.",
+			Doc:     "Minor versions are strictly additive, so a 1.1 Client can use a 1.2 Server through the unknown-member and unknown-value fallbacks. pilotage-lint checks against 1.1, however: it reports no value of a closed set that the later minor may have added (capability and sub-feature names, loop members, locator, execution, trace, retention words, trace_subprogram, promotion_authority; pilotage_catalog verbs; in results, request-error kinds, guide levels and catalog change values), and this one finding names the manifest's values it cannot judge. What 1.1 defines keeps its meaning under a later minor, since minor versions are strictly additive: a declared execute still needs its loop.execute, and a 1.1 verb its place in the catalog tool's enum.",
 			Bad:     `{"pilotage": "1.2", "languages": [ ... ]}`,
 			Good:    `{"pilotage": "1.1", "languages": [ ... ]}`,
 			Check:   checkVersion(versionNewer),
 		},
 		&lint.Rule{
 			ID: "manifest-languages-empty", Severity: lint.Error, Spec: "Part II §5.1",
-			Quote:   "| `languages` | array of Language entries | M | One entry for each Language exposed by the Server. The array MUST NOT be empty. |",
-			Keyword: "MUST NOT",
-			Summary: "The manifest's languages array is missing or empty.",
-			Doc:     "`languages` is mandatory and MUST NOT be empty: a manifest without a Language offers nothing to learn, validate or execute, and a Client has no way to tell it from a broken Server.",
-			Bad:     `{"pilotage": "1.1", "languages": []}`,
-			Good:    `{"pilotage": "1.1", "languages": [{"name": "workflow/v1", ... }]}`,
-			Check:   checkLanguagesEmpty,
+			Quote:        "| `languages` | array of Language entries | M | One entry for each Language exposed by the Server. The array MUST NOT be empty. |",
+			Keyword:      "MUST NOT",
+			Summary:      "The manifest's languages array is missing or empty.",
+			Doc:          "`languages` is mandatory and MUST NOT be empty: a manifest without a Language offers nothing to learn, validate or execute, and a Client has no way to tell it from a broken Server.",
+			Bad:          `{"pilotage": "1.1", "languages": []}`,
+			Good:         `{"pilotage": "1.1", "languages": [{"name": "workflow/v1", ... }]}`,
+			Scope:        "The languages member of every manifest the linter reads, any minor version of 1: present, an array, not empty.",
+			NoExceptions: "Part II §1.4 makes an absent and an empty array equivalent only for OPTIONAL array-valued fields, and languages is M with \"The array MUST NOT be empty\"; no other sentence lets a manifest list no Language.",
+			Check:        checkLanguagesEmpty,
 		},
 		&lint.Rule{
 			ID: "manifest-language-name", Severity: lint.Error, Spec: "Part II §3.3, §5.1",
-			Quote:   "| `name` | string | M | Language identifier defined in Section 3.3. |",
-			Keyword: "MUST",
-			Summary: "A Language entry's name is missing or not a family/version identifier.",
-			Doc:     "Every Language entry names its Language with an identifier of the form `family/version`; the version component distinguishes incompatible grammars, and Clients key guide caches by it. Tool arguments (`language`) and program-bearing declarations refer to Languages by this exact string.",
-			Bad:     `{"name": "workflow", "title": "Workflows", ... }`,
-			Good:    `{"name": "workflow/v1", "title": "Workflows", ... }`,
-			Check:   checkLanguageName,
+			Quote:        "| `name` | string | M | Language identifier defined in Section 3.3. |",
+			Keyword:      "MUST",
+			Summary:      "A Language entry's name is missing or not a family/version identifier.",
+			Doc:          "Every Language entry names its Language with an identifier of the form `family/version`; the version component distinguishes incompatible grammars, and Clients key guide caches by it. Tool arguments (`language`) and program-bearing declarations refer to Languages by this exact string.",
+			Bad:          `{"name": "workflow", "title": "Workflows", ... }`,
+			Good:         `{"name": "workflow/v1", "title": "Workflows", ... }`,
+			Scope:        "The name of every Language entry of every manifest: present, a string, family/version with one slash between two non-empty parts.",
+			NoExceptions: "Part II §3.3 defines one form, family/version, with the examples workflow/v1, sql/postgres-15 and automation/1, and no alternative; the rule accepts any non-empty family and version.",
+			Check:        checkLanguageName,
 		},
 		&lint.Rule{
 			ID: "manifest-language-duplicate", Severity: lint.Warning, Spec: "Part II §3.3, §5.1",
@@ -150,33 +181,39 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-language-title", Severity: lint.Error, Spec: "Part II §5.1",
-			Quote:   "| `title` | string | M | Human-readable Language name. |",
-			Keyword: "MUST",
-			Summary: "A Language entry lacks a human-readable title.",
-			Doc:     "`title` is mandatory: it is what a Host shows a person choosing or approving work in a Language, and what an agent reads to match a user's request to a Language. An empty string serves neither.",
-			Bad:     `{"name": "workflow/v1", "guides": "pilotage_get_guide", ... }`,
-			Good:    `{"name": "workflow/v1", "title": "Workflow documents", ... }`,
-			Check:   checkLanguageTitle,
+			Quote:        "| `title` | string | M | Human-readable Language name. |",
+			Keyword:      "MUST",
+			Summary:      "A Language entry lacks a human-readable title.",
+			Doc:          "`title` is mandatory: it is what a Host shows a person choosing or approving work in a Language, and what an agent reads to match a user's request to a Language. An empty string serves neither.",
+			Bad:          `{"name": "workflow/v1", "guides": "pilotage_get_guide", ... }`,
+			Good:         `{"name": "workflow/v1", "title": "Workflow documents", ... }`,
+			Scope:        "The title of every Language entry of every manifest: present, a string, not blank.",
+			NoExceptions: "Part II §5.1 marks title M, a human-readable Language name; no sentence makes it optional or conditional, in any minor version.",
+			Check:        checkLanguageTitle,
 		},
 		&lint.Rule{
 			ID: "manifest-locator", Severity: lint.Error, Spec: "Part II §5.1, §5.5",
-			Quote:   "| `locator` | string | M when `validate` is declared | Diagnostic locator dialect: `\"json-pointer\"` or `\"text-range\"`. |",
-			Keyword: "MUST",
-			Summary: "A validating Language lacks a locator, or its locator is not a string.",
-			Doc:     "`locator` names the dialect in which diagnostics point into a program, and is mandatory when `validate` is declared. A Client uses it to map diagnostics back to the text it wrote; with a missing dialect it MUST treat validate as undeclared for the Language (Part II §1.3), which removes the floor every Language needs. A string outside json-pointer and text-range is a value a Client falls back on, reported by manifest-value-unknown.",
-			Bad:     `{"name": "workflow/v1", "capabilities": {"validate": true, ... }}   (no locator)`,
-			Good:    `{"name": "workflow/v1", "locator": "json-pointer", ... }`,
-			Check:   checkLocator,
+			Quote:        "| `locator` | string | M when `validate` is declared | Diagnostic locator dialect: `\"json-pointer\"` or `\"text-range\"`. |",
+			Keyword:      "MUST",
+			Summary:      "A validating Language lacks a locator, or its locator is not a string.",
+			Doc:          "`locator` names the dialect in which diagnostics point into a program, and is mandatory when `validate` is declared. A Client uses it to map diagnostics back to the text it wrote; with a missing dialect it MUST treat validate as undeclared for the Language (Part II §1.3), which removes the floor every Language needs. A string outside json-pointer and text-range is a value a Client falls back on, reported by manifest-value-unknown.",
+			Bad:          `{"name": "workflow/v1", "capabilities": {"validate": true, ... }}   (no locator)`,
+			Good:         `{"name": "workflow/v1", "locator": "json-pointer", ... }`,
+			Scope:        "Every Language entry whose effective capability map declares validate: locator present; and on any entry, a locator that is not a string. A string outside the 1.1 dialects is manifest-value-unknown's warning, and under a later minor manifest-version-newer's info.",
+			NoExceptions: "The quote's own condition (M when validate is declared) is the rule's scope. Part II §1.3's fallback for an unrecognized dialect concerns a value, which this rule does not judge; no sentence lets a validating Language omit its dialect.",
+			Check:        checkLocator,
 		},
 		&lint.Rule{
 			ID: "manifest-execute-members", Severity: lint.Error, Spec: "Part II §4.3, §5.1",
-			Quote:   "| `execution` | string | M when `execute` is declared | Execution mode: `\"immediate\"`, `\"deploy\"`, or `\"both\"`. |",
-			Keyword: "MUST",
-			Summary: "An executing Language lacks execution, trace or retention, declares trace \"none\", or gives execution or trace a value that is not a string.",
-			Doc:     "A Language that declares `execute` MUST say how it runs (`execution`: immediate, deploy or both), the highest trace level it supports (`trace`: summary or full, since there is no execute without trace support) and its Run retention policy (`retention`). A Client reads them to build execute requests and to decide whether a stored trace can be fetched; a missing or unknown value makes it treat execute as undeclared (Part II §1.3). The retention value itself is checked by manifest-retention-format, and an execution or trace string outside its closed set by manifest-value-unknown.",
-			Bad:     `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "none"}`,
-			Good:    `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "summary", "retention": "PT1H"}`,
-			Check:   checkExecuteMembers,
+			Quote:        "| `execution` | string | M when `execute` is declared | Execution mode: `\"immediate\"`, `\"deploy\"`, or `\"both\"`. |",
+			Keyword:      "MUST",
+			Summary:      "An executing Language lacks execution, trace or retention, declares trace \"none\", or gives execution or trace a value that is not a string.",
+			Doc:          "A Language that declares `execute` MUST say how it runs (`execution`: immediate, deploy or both), the highest trace level it supports (`trace`: summary or full, since there is no execute without trace support) and its Run retention policy (`retention`). A Client reads them to build execute requests and to decide whether a stored trace can be fetched; a missing or unknown value makes it treat execute as undeclared (Part II §1.3). The retention value itself is checked by manifest-retention-format, and an execution or trace string outside its closed set by manifest-value-unknown.",
+			Bad:          `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "none"}`,
+			Good:         `{"capabilities": {"execute": true, ... }, "execution": "immediate", "trace": "summary", "retention": "PT1H"}`,
+			Scope:        "Every Language entry whose effective capability map declares execute: execution, trace and retention present, trace not \"none\"; and on any entry, an execution or trace that is not a string. Unknown strings are manifest-value-unknown's, retention's format manifest-retention-format's.",
+			NoExceptions: "Part II §4.3 rule 4 and §5.1 were read: the three members are M when execute is declared, and a Language that declares execute MUST support at least summary traces, so \"none\" is no highest level; no sentence narrows either for a revision or a minor version.",
+			Check:        checkExecuteMembers,
 		},
 		&lint.Rule{
 			ID: "manifest-execute-members-without-execute", Severity: lint.Info, Spec: "Part II §4.3, §5.1",
@@ -195,7 +232,11 @@ func manifestRules() []*lint.Rule {
 			Doc:     "Retention governs whether and how long the record of a started Run stays fetchable: `\"none\"`, `\"session\"`, or an ISO 8601 duration such as `PT1H` that is a durability commitment surviving restarts. A value a Client cannot parse is an unknown conditioning value, so it treats execute as undeclared for the Language (Part II §1.3).",
 			Bad:     `{"retention": "1h"}`,
 			Good:    `{"retention": "PT1H"}`,
-			Check:   checkRetentionFormat,
+			Scope:   "The retention of every Language entry of every manifest: a string that is none, session or an ISO 8601 duration (RFC 3339 Appendix A, with a fraction on the last component). Under a later minor a lower-case word is a value that minor may have reserved and is left to manifest-version-newer.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-word"},
+			},
+			Check: checkRetentionFormat,
 		},
 		&lint.Rule{
 			ID: "manifest-trace-subprogram", Severity: lint.Warning, Spec: "Part II §1.3, §5.1, §5.8.3",
@@ -217,23 +258,27 @@ func manifestRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "manifest-guides-reference", Severity: lint.Error, Spec: "Part III §4",
-			Quote:   "a Language entry's `guides` field MUST contain: `pilotage_get_guide`",
-			Keyword: "MUST",
-			Summary: "A Language entry's guides reference is missing or is not pilotage_get_guide.",
-			Doc:     "In the MCP binding the `guides` member of every Language entry MUST contain exactly `pilotage_get_guide`: the guide tool is the operative path, and the Language is selected through its `language` argument. Any other value, such as a resource URI, sends Clients to a tool that does not exist; a resource belongs in `guides_resource`.",
-			Bad:     `{"guides": "pilotage://guides/workflow%2Fv1"}`,
-			Good:    `{"guides": "pilotage_get_guide", "guides_resource": "pilotage://guides/workflow%2Fv1"}`,
-			Check:   checkGuidesReference,
+			Quote:        "a Language entry's `guides` field MUST contain: `pilotage_get_guide`",
+			Keyword:      "MUST",
+			Summary:      "A Language entry's guides reference is missing or is not pilotage_get_guide.",
+			Doc:          "In the MCP binding the `guides` member of every Language entry MUST contain exactly `pilotage_get_guide`: the guide tool is the operative path, and the Language is selected through its `language` argument. Any other value, such as a resource URI, sends Clients to a tool that does not exist; a resource belongs in `guides_resource`.",
+			Bad:          `{"guides": "pilotage://guides/workflow%2Fv1"}`,
+			Good:         `{"guides": "pilotage_get_guide", "guides_resource": "pilotage://guides/workflow%2Fv1"}`,
+			Scope:        "The guides member of every Language entry of every manifest: present and exactly pilotage_get_guide.",
+			NoExceptions: "Part III §4 (manifest reference-field binding) and Part II §5.1 were read: guides is M and in this binding MUST contain pilotage_get_guide; the optional guides_resource is a separate member and narrows nothing.",
+			Check:        checkGuidesReference,
 		},
 		&lint.Rule{
 			ID: "manifest-catalog-reference", Severity: lint.Error, Spec: "Part II §4.3, §5.1; Part III §4",
-			Quote:   "a Language entry's `catalog` field MUST contain: `pilotage_catalog`",
-			Keyword: "MUST",
-			Summary: "A Language entry's catalog reference is not present exactly when catalog is declared, or is not pilotage_catalog.",
-			Doc:     "The `catalog` member MUST be present if and only if the Language's effective capability map declares `catalog`, and in the MCP binding it MUST contain exactly `pilotage_catalog`. A reference without the capability, or a capability without the reference, is an inconsistent manifest that a Client MAY refuse outright.",
-			Bad:     `{"capabilities": {"catalog": true, ... }, "catalog": "catalog_tool"}`,
-			Good:    `{"capabilities": {"catalog": true, ... }, "catalog": "pilotage_catalog"}`,
-			Check:   checkCatalogReference,
+			Quote:        "a Language entry's `catalog` field MUST contain: `pilotage_catalog`",
+			Keyword:      "MUST",
+			Summary:      "A Language entry's catalog reference is not present exactly when catalog is declared, or is not pilotage_catalog.",
+			Doc:          "The `catalog` member MUST be present if and only if the Language's effective capability map declares `catalog`, and in the MCP binding it MUST contain exactly `pilotage_catalog`. A reference without the capability, or a capability without the reference, is an inconsistent manifest that a Client MAY refuse outright.",
+			Bad:          `{"capabilities": {"catalog": true, ... }, "catalog": "catalog_tool"}`,
+			Good:         `{"capabilities": {"catalog": true, ... }, "catalog": "pilotage_catalog"}`,
+			Scope:        "The catalog member of every Language entry: present if and only if the effective capability map declares catalog (not judged for an entry with no capability declaration at all, which capability-declaration-missing reports), and then exactly pilotage_catalog.",
+			NoExceptions: "Part II §4.3 rule 7 and §5.1 and Part III §4 were read: the reference is present if and only if catalog is declared and contains pilotage_catalog; catalog_resource is a separate optional member and narrows nothing.",
+			Check:        checkCatalogReference,
 		},
 		&lint.Rule{
 			ID: "manifest-resource-uri-encoding", Severity: lint.Error, Spec: "Part III §8.3",
@@ -243,7 +288,11 @@ func manifestRules() []*lint.Rule {
 			Doc:     "In the recommended `pilotage://guides/{language}` and `pilotage://catalog/{language}` forms, the Language identifier is percent-encoded as one RFC 3986 path segment, so its `/` MUST become `%2F`. Left unencoded, `pilotage://guides/workflow/v1` reads as guide `v1` of a Language `workflow`, the form `pilotage://guides/{language}/{id}` reserves.",
 			Bad:     `{"name": "workflow/v1", "guides_resource": "pilotage://guides/workflow/v1"}`,
 			Good:    `{"name": "workflow/v1", "guides_resource": "pilotage://guides/workflow%2Fv1"}`,
-			Check:   checkResourceURIEncoding,
+			Scope:   "guides_resource and catalog_resource of every Language entry that use the recommended pilotage://guides/ and pilotage://catalog/ forms: the Language must be one percent-encoded path segment. Any other URI is left alone, and percent-encoding is compared without regard to hex case (RFC 3986).",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §8.3", Quote: "Recommended URI forms are:", Fixture: "good-other-form"},
+			},
+			Check: checkResourceURIEncoding,
 		},
 		&lint.Rule{
 			ID: "manifest-stateless-session-retention", Severity: lint.Error, Spec: "Part III §8.1",
@@ -253,7 +302,11 @@ func manifestRules() []*lint.Rule {
 			Doc:     "The stateless MCP revision 2026-07-28 has no Session, so `\"session\"` retention promises nothing: a Client could never fetch a stored Run. A stateless Server MUST declare an ISO 8601 duration or `\"none\"`. pilotage-lint treats an input as stateless when it says 2026-07-28 or carries a server/discover result and no initialize result.",
 			Bad:     `{"discover": { ... }, "manifest": {"languages": [{"retention": "session", ... }]}}`,
 			Good:    `{"discover": { ... }, "manifest": {"languages": [{"retention": "PT1H", ... }]}}`,
-			Check:   checkStatelessSessionRetention,
+			Scope:   "The retention of every Language entry when the input shows the stateless revision 2026-07-28 (it says so, or has a server/discover result and no initialize result); without any handshake result it is a skipped check.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §8.1", Quote: "For stdio, this binding defines the Session as the lifetime of the Server process serving the connection.", Fixture: "good-initialize"},
+			},
+			Check: checkStatelessSessionRetention,
 		},
 	}
 }
@@ -287,7 +340,7 @@ func classifyVersion(v *source.Node) versionClass {
 
 func checkVersion(class versionClass) func(*lint.Pass) {
 	return func(p *lint.Pass) {
-		for _, m := range manifestsOf(p.Snap) {
+		for _, m := range allManifests(p.Snap) {
 			v := m.Node.Get("pilotage")
 			if v == nil {
 				if class == versionInvalid {
@@ -305,7 +358,7 @@ func checkVersion(class versionClass) func(*lint.Pass) {
 			case err != nil:
 				p.Report(v, `pilotage %q is not in major.minor form (no patch number, no leading zeros); write "1.1"`, v.Text())
 			case ver.Major != 1:
-				p.Report(v, `pilotage %q declares major version %d, which a Pilotage 1 Client MUST NOT use; declare "1.1"`, v.Text(), ver.Major)
+				p.Report(v, `pilotage %q declares major version %d, which a Pilotage 1 Client MUST NOT use and whose rules pilotage-lint does not know, so nothing else in this manifest was judged; a new major also has its own extension identifier (Part III §1.1), so under %s declare "1.1"`, v.Text(), ver.Major, types.ExtensionID)
 			case class == versionOutdated:
 				p.Report(v, `pilotage "1.0" predates 1.1, which folded the explain operation into the trace fetch door (capability trace_fetch, loop member trace) and added execute's store flag; declare "1.1" and use those names`)
 			default:

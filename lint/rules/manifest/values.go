@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -76,9 +77,24 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 		if v := l.Node.Get("retention"); v.IsString() && retentionWord(v.Text()) {
 			out = append(out, fmt.Sprintf("retention %q of Language %s", v.Text(), l.Label()))
 		}
+		if loop := l.Node.Get("loop"); loop.IsObject() {
+			for _, k := range loop.Kids() {
+				if !knownLoopMember(k.Key()) {
+					out = append(out, fmt.Sprintf("loop member %q of Language %s", k.Key(), l.Label()))
+				}
+			}
+		}
 	}
 	if m.Node != s.Manifest {
 		return out
+	}
+	if t := s.Tool(types.ToolCatalog); t != nil && t.InputSchema.IsObject() {
+		verb := snapshot.ViewOf(t.InputSchema, snapshot.ViewOf(t.InputSchema, t.InputSchema).Property("verb"))
+		for _, e := range verb.Get("enum").Items() {
+			if e.IsString() && !slices.Contains(catalogVerbs, e.Text()) {
+				out = append(out, fmt.Sprintf("%s verb %q", types.ToolCatalog, e.Text()))
+			}
+		}
 	}
 	// The recorded results answer under the authoritative manifest.
 	seen := map[string]bool{}
@@ -93,6 +109,9 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 	}
 	return out
 }
+
+// catalogVerbs are the verbs of pilotage_catalog (Part III §4.2).
+var catalogVerbs = []string{"list", "get", "changed_since"}
 
 // retentionWord reports whether s is a retention value a later minor may
 // have reserved: a word that is neither a known value nor a duration.

@@ -62,10 +62,11 @@ func CatalogVersion(c *snapshot.Call) (string, bool) {
 }
 
 // Read reports whether a call leaves the Server's state as it found it,
-// so that it cannot change the catalog or what a later answer depends on:
-// the learn and lookup operations, validate (side-effect free, Part II
-// §6.4), the trace fetch door and the manifest. An execute or a server
-// tool of its own may change them.
+// judged from the call alone: the learn and lookup operations, validate
+// (side-effect free, Part II §6.4), the trace fetch door and the manifest.
+// An execute or a server tool of its own may change them. Rules comparing
+// two answers ask Model.Writes instead, which also reads refused and
+// replayed executes, test runs and tools declaring readOnlyHint.
 func Read(c *snapshot.Call) bool {
 	switch c.Op {
 	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:
