@@ -44,13 +44,6 @@ var rawObservedBy = map[string][]string{
 	"not-found-no-version": {"catalog-get-unknown"},
 }
 
-// knownFalse are rules whose findings on the raw server's conformant mode
-// are false, reported to their owner and not this package's to fix: the
-// binding family reads the fixed tools' schemas by hand, and Pydantic's
-// $ref'd enum and nullable anyOf members look to it like missing types
-// (issue 30 §2; internal/rawserver/FINDINGS.md).
-var knownFalse = []string{"binding-catalog-tool", "binding-guide-tool"}
-
 // rawProgram is the raw server's own --probe-run program.
 func rawProgram(t *testing.T) json.RawMessage {
 	t.Helper()
@@ -89,8 +82,8 @@ func rawHTTP(t *testing.T, opts rawserver.Options) string {
 	return hs.URL + "/mcp"
 }
 
-// rawFindings probes and lints, and returns the findings (but the known
-// false ones) as "severity rule probe" lines, "surfaces" outside the
+// rawFindings probes and lints, and returns the findings as "severity
+// rule probe" lines, "surfaces" outside the
 // probe calls, with the snapshot and its coverage.
 func rawFindings(t *testing.T, opt snapshotter.Options) ([]string, []byte, *probe.Coverage) {
 	t.Helper()
@@ -108,9 +101,6 @@ func rawFindings(t *testing.T, opt snapshotter.Options) ([]string, []byte, *prob
 	calls := report.ProbesOf(lr)
 	var out []string
 	for _, f := range lr.Findings {
-		if slices.Contains(knownFalse, f.Rule) {
-			continue
-		}
 		where := "surfaces"
 		for _, c := range calls {
 			if probe.Inside(f.Pointer, c.Pointer) {
@@ -123,7 +113,7 @@ func rawFindings(t *testing.T, opt snapshotter.Options) ([]string, []byte, *prob
 }
 
 // TestRawServerConformant: the raw server's conformant mode draws no
-// finding of the probe's rules under --probe and --probe-run, over stdio
+// finding at all under --probe and --probe-run, over stdio
 // and over Streamable HTTP with every SSE mode; over HTTP it refuses any
 // request after initialize without Mcp-Protocol-Version, so the snapshot
 // shows the header was sent; and its manifest resource is read.
