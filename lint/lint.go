@@ -76,6 +76,12 @@ type FileInfo struct {
 	// order, read from the same parse the rules judged; reports use them
 	// for probe coverage and to name a finding's probe.
 	Probes []ProbeCall `json:"-"`
+	// ProbeSkips is the snapshot's probe_skips member as recorded: the
+	// probes not sent, with why, for the coverage summary.
+	ProbeSkips []byte `json:"-"`
+	// suppressed are the findings the config's ignore entries kept out,
+	// moved to Result.Suppressed.
+	suppressed []Finding
 }
 
 // ProbeCall is one recorded probe call: where it sits, its tag, and the
@@ -86,6 +92,9 @@ type ProbeCall struct {
 	// AnswerKind is "result", "error", or "timeout" for a call that drew
 	// no answer.
 	AnswerKind string
+	// Tag is the call's probe tag as recorded (why a call drew nothing,
+	// why a listing stopped).
+	Tag []byte
 }
 
 func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
@@ -103,7 +112,7 @@ func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
 		}
 		// Copies, not slices of the input's text: a FileInfo outlives the
 		// parse, and a slice would keep the whole text live (Release).
-		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: strings.Clone(c.Probe.Name), Language: strings.Clone(c.Probe.Language), Tool: strings.Clone(c.Name), Arguments: raw(c.Arguments), AnswerKind: "timeout"}
+		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: strings.Clone(c.Probe.Name), Language: strings.Clone(c.Probe.Language), Tool: strings.Clone(c.Name), Arguments: raw(c.Arguments), AnswerKind: "timeout", Tag: raw(c.Probe.Node)}
 		switch {
 		case c.Error != nil:
 			pc.Answer, pc.AnswerKind = raw(c.Error), "error"
@@ -126,6 +135,10 @@ type Result struct {
 	// Unread holds the errors of inputs whose Read failed: nothing judged
 	// them, which a gate must report, not pass.
 	Unread []error
+	// Suppressed are the findings an ignore entry or a baseline kept out
+	// of Findings: the probe coverage counts a probe call they sit on as
+	// suppressed, never as passed.
+	Suppressed []Finding
 }
 
 // Skipped names the cross-checks not run on one file.
@@ -227,6 +240,8 @@ feed:
 			res.Unread = append(res.Unread, o.unread)
 			continue
 		}
+		res.Suppressed = append(res.Suppressed, o.info.suppressed...)
+		o.info.suppressed = nil
 		res.Files = append(res.Files, o.info)
 		all = append(all, o.findings...)
 		if len(o.skipped) > 0 {
@@ -445,7 +460,20 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
+	var suppressed []Finding
+	for i, fd := range findings {
+		if ignored[i] {
+			suppressed = append(suppressed, fd.Finding)
+		}
+	}
+	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap), suppressed: suppressed}
+	if snap.Kind == snapshot.KindSnapshot {
+		for _, d := range f.Docs {
+			if sk := d.Root.Get("probe_skips"); sk.IsArray() {
+				info.ProbeSkips = []byte(f.Data[sk.Start:sk.End])
+			}
+		}
+	}
 	// A server/discover result of the stateless revision carries it in
 	// _meta, under io.modelcontextprotocol/serverInfo, as the Go SDK
 	// writes it.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/report"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -190,12 +191,23 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		}
 	}
 
+	// The figures are those of pilotage-lint's reports, from the same
+	// function, over the findings the selection keeps.
+	kept := *lr
+	kept.Findings = keep(lr.Findings, c.sel)
+	rep.Coverage = report.Coverage(&kept, report.ProbesOf(&kept))
 	cases := map[string]*Case{surfaces: {Name: surfaces}}
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {
 		pc := &Case{Name: p.Name, Vector: p.Vector, Probe: p.Name, Skipped: "not applicable: no Language of the server declares what this probe needs"}
 		if slices.Contains(runProbes, p.Name) {
 			pc.Skipped = "not applicable: it judges a run of the program of ProbeRun, and none ran (success-path says why)"
+		}
+		// The recording says why, per Language, when it does.
+		if rep.Coverage != nil {
+			if why := rep.Coverage.NotSentWhy(p.Name); why != "" {
+				pc.Skipped = "not sent: " + why
+			}
 		}
 		if p.Vector != "" {
 			pc.Name = p.Vector + "/" + p.Name

@@ -47,6 +47,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
 
@@ -206,6 +207,11 @@ type Report struct {
 	Failures []string
 	// Cases are the subtests Run runs, in order.
 	Cases []*Case
+	// Coverage is the probe coverage against the official vectors, from
+	// the function behind pilotage-lint's text, JSON and HTML reports
+	// (report.Coverage), so every surface shows the same figures; nil
+	// when no probe call was recorded.
+	Coverage *probe.Coverage
 }
 
 // A Case is one subtest: a probe; "surfaces" for the findings on what the

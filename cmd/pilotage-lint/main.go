@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -284,6 +285,15 @@ func runLint(args []string, e *env) int {
 	}
 	if base != nil {
 		kept, n, stale := base.Filter(res.Findings, linted)
+		// Filter keeps the order, so what it dropped is what lies between
+		// the kept findings: the probe coverage counts those as suppressed.
+		for i, j := 0, 0; i < len(res.Findings); i++ {
+			if j < len(kept) && reflect.DeepEqual(res.Findings[i], kept[j]) {
+				j++
+				continue
+			}
+			res.Suppressed = append(res.Suppressed, res.Findings[i])
+		}
 		res.Findings = kept
 		name := f.baseline
 		if f.writeBaseline != "" {

@@ -22,10 +22,10 @@ func TestImmediate(t *testing.T) {
 				Program: json.RawMessage(`{"steps": []}`), Immediate: immediate}
 		}
 		run := probe.ByName("execute-test-run")
-		if got := run.Build(target(false)); len(got) != 0 {
+		if got, why := run.Build(target(false)); len(got) != 0 || why == nil {
 			t.Errorf("%s without Immediate: %v", execution, got)
 		}
-		got := run.Build(target(true))
+		got, _ := run.Build(target(true))
 		if len(got) != 1 {
 			t.Fatalf("%s with Immediate: %v", execution, got)
 		}

@@ -17,37 +17,6 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
-// ProbesOf returns the probe calls of a run's snapshots, as the engine
-// read them, for the coverage summary, the HTML page and the probe notes.
-// A tag naming no probe of this version's set is left out.
-func ProbesOf(res *lint.Result) []probe.Call {
-	var out []probe.Call
-	for _, fi := range res.Files {
-		for _, c := range fi.Probes {
-			pr := probe.ByName(c.Name)
-			if pr == nil {
-				continue
-			}
-			out = append(out, probe.Call{File: fi.Path, Pointer: c.Pointer, Probe: pr, Language: c.Language, Tool: c.Tool,
-				Arguments: c.Arguments, Answer: c.Answer, AnswerKind: c.AnswerKind})
-		}
-	}
-	return out
-}
-
-// coverage sums up the run's probe calls; nil when it has none. A call
-// fails when an error finding sits at or inside it.
-func (r *Run) coverage() *probe.Coverage {
-	return probe.Cover(r.Probes, func(file, pointer string) bool {
-		for _, f := range r.Result.Findings {
-			if f.Severity == lint.Error && f.File == file && probe.Inside(f.Pointer, pointer) {
-				return true
-			}
-		}
-		return false
-	})
-}
-
 type htmlCall struct {
 	probe.Call
 	ID                  string
@@ -82,7 +51,8 @@ type htmlVector struct {
 	probe.Vector
 	// Link is the anchor of the first failed call of the vector.
 	Link string
-	// Why says why a vector was not applicable.
+	// Why says why a probed vector did not pass or fail: the probes not
+	// sent, answered or judged, and why.
 	Why string
 }
 
@@ -301,9 +271,7 @@ func HTML(w io.Writer, run *Run) error {
 		rank := map[string]int{"failed": 0, "passed": 1}
 		for _, v := range page.Coverage.Vectors {
 			hv := htmlVector{Vector: v, Link: firstFailed[v.ID]}
-			if v.Status == "not applicable" {
-				hv.Why = "no call was sent: no probed Language declares the capability or sub-feature that " + strings.Join(v.Probes, ", ") + " needs"
-			}
+			hv.Why = strings.Join(v.Why, "; ")
 			page.Vectors = append(page.Vectors, hv)
 		}
 		sort.SliceStable(page.Vectors, func(a, b int) bool {
@@ -440,8 +408,13 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 <div class="figure"><b id="cov-probed">{{.Probed}}</b>of <b id="cov-total">{{.Total}}</b> official server vectors probed</div>
 <div class="figure{{if .Passed}} pass{{end}}"><b id="cov-passed">{{.Passed}}</b>passed</div>
 <div class="figure{{if .Failed}} fail{{end}}"><b id="cov-failed">{{.Failed}}</b>failed</div>
-<div class="figure"><b id="cov-na">{{.NotApplicable}}</b>not applicable</div>
+{{if .Suppressed}}<div class="figure"><b id="cov-suppressed">{{.Suppressed}}</b>suppressed</div>
+{{end}}{{if .Partial}}<div class="figure"><b id="cov-partial">{{.Partial}}</b>partly probed</div>
+{{end}}{{if .Unanswered}}<div class="figure fail"><b id="cov-unanswered">{{.Unanswered}}</b>not answered</div>
+{{end}}<div class="figure"><b id="cov-na">{{.NotApplicable}}</b>not applicable</div>
 <div class="figure"><b id="cov-run">{{.NeedsRun}}</b>need --probe-run</div>
+{{if .NotSent}}<div class="figure"><b id="cov-not-sent">{{.NotSent}}</b>not sent</div>
+{{end}}
 <div class="figure"><b id="cov-offline">{{.Offline}}</b>judged offline</div>
 <div class="figure"><b id="cov-recorded">{{.Recorded}}</b>judged from recorded calls</div>
 <div class="figure"><b id="cov-setup">{{.Setup}}</b>need setup</div>
@@ -485,6 +458,11 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
     vectors_passed: count('tr.vector[data-status="passed"]'),
     vectors_failed: count('tr.vector[data-status="failed"]'),
     vectors_not_applicable: count('tr.vector[data-status="not applicable"]'),
+    vectors_suppressed: count('tr.vector[data-status="suppressed"]'),
+    vectors_partly_probed: count('tr.vector[data-status="partly probed"]'),
+    vectors_not_answered: count('tr.vector[data-status="not answered"]'),
+    vectors_need_probe_run: count('tr.vector[data-status="needs --probe-run"]'),
+    vectors_not_sent: count('tr.vector[data-status="not sent"]'),
     calls: count('tr.probe-call'),
     failed_calls: count('tr.probe-call[data-failed="true"]'),
     overflow: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),

@@ -85,7 +85,14 @@ type Options struct {
 	ClientVersion string
 	// Probe, when set, sends the probe set after the calls (probe.go).
 	Probe *Probing
+	// MaxBytes bounds each HTTP response body; 0 means DefaultMaxBytes.
+	// Over stdio the MCP SDK bounds each message at the same size.
+	MaxBytes int64
 }
+
+// DefaultMaxBytes bounds one HTTP response body: the MCP SDK's own bound
+// on one stdio message and one server-sent event.
+const DefaultMaxBytes = mcp.DefaultMaxLineLength
 
 // Result is a finished snapshot.
 type Result struct {
@@ -101,6 +108,11 @@ type Result struct {
 	// ProbeRunNotes say, per Language, that the --probe-run program never
 	// ran and why; they belong at the end of the command's output.
 	ProbeRunNotes []string
+	// Failures name the probe calls that drew no answer for a transport
+	// reason (an answer over the size limit, a server that exited, a
+	// dropped connection): the snapshot records them, and it is not a
+	// success.
+	Failures []string
 }
 
 // Error is a failed snapshot: the stage it failed at and why.
@@ -153,7 +165,11 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 			return nil, &Error{Stage: "start", Err: err}
 		}
 		u, _ := url.Parse(opt.URL)
-		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers, host: u.Host}
+		limit := opt.MaxBytes
+		if limit <= 0 {
+			limit = DefaultMaxBytes
+		}
+		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers, host: u.Host, maxBody: limit}
 		transport = &mcp.StreamableClientTransport{Endpoint: opt.URL, HTTPClient: &http.Client{Transport: watch}, DisableStandaloneSSE: true, MaxRetries: -1}
 	} else {
 		cmd := exec.Command(opt.Command[0], opt.Command[1:]...)
@@ -189,6 +205,9 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}()
 
 	rec = newRecorder(transport)
+	if watch != nil {
+		watch.version = rec.version
+	}
 	rec.discoverWait = opt.DiscoverTimeout
 	if rec.discoverWait <= 0 {
 		rec.discoverWait = min(DefaultDiscoverTimeout, (timeout / 3).Truncate(time.Millisecond))
@@ -211,7 +230,7 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 	defer cs.Close()
 
-	s := &session{ctx: ctx, cs: cs, rec: rec}
+	s := &session{ctx: ctx, cs: cs, rec: rec, stdio: len(opt.Command) > 0, stderr: stderr, watch: watch}
 	res = &Result{}
 	doc := objectValue{}
 
@@ -277,8 +296,10 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		break
 	}
 
+	var resources []*source.Node
 	if ir != nil && ir.Capabilities != nil && ir.Capabilities.Resources != nil {
-		resources, err := s.list("resources/list", "resources", func(cursor string) error {
+		var err error
+		resources, err = s.list("resources/list", "resources", func(cursor string) error {
 			_, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 			return err
 		})
@@ -295,6 +316,12 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		} else {
 			doc = append(doc, member{"resources", objectValue{{"resources", sortedBy(resources, "uri")}}})
 		}
+	}
+
+	// A manifest resource the server advertises is read, so that its
+	// contents are judged against the manifest tool's (Part III §8.3).
+	if uri := manifestURI(rec, resources); uri != "" && manifestResult != nil {
+		doc = append(doc, member{"manifest_resource", s.readManifest(uri, manifestResult, res)})
 	}
 
 	for i, c := range opt.Calls {
@@ -384,6 +411,17 @@ type session struct {
 	ctx context.Context
 	cs  *mcp.ClientSession
 	rec *recorder
+	// stdio and watch say how the server is reached, for the reasons a
+	// call fails.
+	stdio  bool
+	stderr *tail
+	watch  *watcher
+	// failures name the probe calls that failed for a transport reason;
+	// lost is set once the connection is gone, and no probe is sent
+	// after it.
+	failures     []string
+	lost         string
+	failedInARow int
 }
 
 // list pages through a list method and returns the elements of every page

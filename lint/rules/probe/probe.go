@@ -71,6 +71,8 @@ func checkProbeExpectation(p *lint.Pass) {
 		if c.Result == nil && c.Error == nil {
 			if ms := c.Node.Get("probe").Get("timeout_ms"); ms != nil {
 				p.Report(ms, "probe %s got no answer within %s ms where the spec requires a %s: %s", label, ms.Text(), describe(want), cite)
+			} else if why := c.Node.Get("probe").Get("failure"); why.IsString() {
+				p.Report(why, "probe %s got no answer (%s) where the spec requires a %s: %s", label, why.Text(), describe(want), cite)
 			}
 			continue
 		}
@@ -115,7 +117,10 @@ func checkProbeExpectation(p *lint.Pass) {
 				p.Report(v, "probe %s sent a program that cannot parse and validation said valid: true; report it with valid: false and diagnostics (Part II §5.5).", label)
 			}
 		}
-		if want.Status != "" && garbageSent(c.Arguments) {
+		// The drift check comes before re-validation (Part II §6.5.2 steps
+		// 2 and 3), so a stale token draws catalog_drift whatever the
+		// program, an object one read as empty included.
+		if want.Status != "" && (garbageSent(c.Arguments) || want.Status == "catalog_drift" && c.Arg("expected_catalog_version").IsString()) {
 			if st := sc.Get("outcome").Get("status"); st.IsString() && st.Text() != want.Status {
 				if tok := c.Arg("expected_catalog_version"); tok.IsString() && want.Status == "catalog_drift" {
 					p.Report(st, "probe %s sent the stale expected_catalog_version %q with a program that cannot parse, and the outcome status is %q: the drift check (Part II §6.5.2 step 2) comes before re-validation (step 3), so refuse with catalog_drift: %s", label, tok.Text(), st.Text(), cite)
@@ -124,15 +129,18 @@ func checkProbeExpectation(p *lint.Pass) {
 				}
 			}
 		}
-		if pr.Pages {
+		if pr.Pages > 0 {
+			// One chain of pages per probe and Language: two listings
+			// (with and without a limit) may hand out the same cursors.
 			next, ok := sc.Str("next_cursor")
-			seen := cursors[pc.language]
+			chain := pc.language + "\x00" + pr.Name
+			seen := cursors[chain]
 			if seen == nil {
 				seen = map[string]bool{}
-				cursors[pc.language] = seen
+				cursors[chain] = seen
 			}
 			if ok && seen[next] {
-				p.Report(sc.Get("next_cursor"), "probe %s: next_cursor %q repeats an earlier page's cursor, so following it lists the same entries again; a listing covers every entry exactly once (Part II §6.3, vector %s), so give each page a new cursor.", label, next, pr.Vector)
+				p.Report(sc.Get("next_cursor"), "probe %s: next_cursor %q repeats an earlier page's cursor, so following it lists the same entries again; a listing covers every entry exactly once (Part II §6.3, vector PIL-LOOKUP-PAGINATION-G), so give each page a new cursor.", label, next)
 			}
 			if ok {
 				seen[next] = true
@@ -144,7 +152,7 @@ func checkProbeExpectation(p *lint.Pass) {
 					continue
 				}
 				if !reflect.DeepEqual(stripMeta(c.Result), stripMeta(other.call.Result)) {
-					p.Report(c.Result, "probe %s: the result for a refused run_id differs from the result for an unknown run_id (call %s); return one identical not_found result, message and content included: %s", label, other.call.Node.Pointer(), cite)
+					p.Report(c.Result, "probe %s: the result for this run_id differs from the result for an unknown run_id (call %s); return one identical not_found result, message and content included: %s", label, other.call.Node.Pointer(), cite)
 				}
 				break
 			}
