@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -31,7 +32,7 @@ func (s *session) transportFailure(err error) (why string, lost bool) {
 	case s.stdio && (closed || eof):
 		why := "the server closed its standard output mid-probe: it exited or crashed (" + msg + ")"
 		if s.stderr != nil {
-			if last := lastLine(s.stderr.String()); last != "" {
+			if last := lastLine(s.stderr.settled(300 * time.Millisecond)); last != "" {
 				why += "; its standard error ends: " + last
 			}
 		}

@@ -556,6 +556,25 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// settled returns the text once it has stopped growing for a moment, or
+// after d: the child's last words reach the tail through exec's copying
+// goroutine, which may lag the EOF on its standard output, so a failure
+// read at once could miss why the server exited. Called only on the path
+// that ends a probe, so the wait is paid once.
+func (t *tail) settled(d time.Duration) string {
+	deadline := time.Now().Add(d)
+	prev := t.String()
+	for time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		cur := t.String()
+		if cur != "" && cur == prev {
+			return cur
+		}
+		prev = cur
+	}
+	return prev
+}
+
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
