@@ -124,9 +124,11 @@ func textual(dec encoding.Encoding, s string) bool {
 	return bad*100 <= utf8.RuneCount(out)
 }
 
-// control is a character no JSON text holds unescaped outside whitespace.
+// control is a character no JSON text holds unescaped outside whitespace:
+// U+0000 to U+001F (RFC 8259 §7). DEL (U+007F) is not one of them; a
+// string may hold it as it is.
 func control(r rune) bool {
-	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7F
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r'
 }
 
 // encodingMessage says what the text is and how to fix it.
