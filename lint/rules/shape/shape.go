@@ -349,7 +349,7 @@ func shapeRules() []*lint.Rule {
 				}
 				for _, c := range p.Snap.Calls {
 					sc := c.Result.Get("structuredContent")
-					if sc == nil {
+					if sc == nil || rulekit.CarrierAnswer(p.Snap, c) {
 						continue
 					}
 					if name := resultSchema(loops, c.Name); name != "" {
