@@ -123,6 +123,9 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		// Inferences (issue 30 §7): which entries are callable, and whether
 		// two unknown names are an unauthorized and a nonexistent one.
 		"result-invoked-entry-input-schema-missing": lint.PolicyContradiction,
+		// audit2 2.8: calls in a Language without catalog shows either
+		// environment-bound names or a calls value outside its definition.
+		"call-calls-without-catalog": lint.PolicyContradiction,
 		"result-not-found-message-differs":          lint.PolicyContradiction,
 		// "Reserved statuses retain their specified meanings when used for
 		// a step" carries no keyword.
