@@ -58,4 +58,3 @@ func judgedRun(p *lint.Pass, rc *rulekit.Result) bool {
 // laterMinor reports whether the manifest, authoritative or inline,
 // declares a later minor version, whose added values are not judged.
 func laterMinor(p *lint.Pass) bool { return rulekit.Of(p.Snap).LaterMinor() }
-
