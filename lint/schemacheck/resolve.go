@@ -262,6 +262,57 @@ func (r *Resolver) Member(n *source.Node, name string) *source.Node {
 	return nil
 }
 
+// Declarations returns every declaration of member name in object schema
+// n (see Members), in order: each applies to the member's value, so a rule
+// judging the member reads them all (zod's .and() of two objects naming
+// the same key declares it twice).
+func (r *Resolver) Declarations(n *source.Node, name string) []*source.Node {
+	var out []*source.Node
+	for _, props := range r.Keywords(n, "properties") {
+		if m := props.Get(name); props.IsObject() && m != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Whole reports whether n's Parts are everything that applies wherever n
+// applies, so that a member, a requirement or a keyword none of them holds
+// is not there: every reference among them resolves inside the document,
+// and none applies further schemas only under a condition (an anyOf or
+// oneOf other than a nullable union, if, then, else, dependentSchemas,
+// schema-valued dependencies) or through a dynamic reference. A rule that
+// reports something missing from a schema asks it first, and says the
+// check could not be made when it is false. What a member's own schema
+// holds is that member's question, not n's.
+func (r *Resolver) Whole(n *source.Node) bool {
+	for _, p := range r.Parts(n) {
+		if !p.IsObject() {
+			continue
+		}
+		if ref := p.Get("$ref"); ref != nil && r.Target(ref) == nil {
+			return false
+		}
+		for _, k := range p.Kids() {
+			switch k.Key() {
+			case "if", "then", "else", "dependentSchemas", "$dynamicRef", "$recursiveRef":
+				return false
+			case "dependencies":
+				for _, d := range k.Items() {
+					if k.IsObject() && !d.IsArray() {
+						return false
+					}
+				}
+			case "anyOf", "oneOf":
+				if nn := r.NonNull(p); nn == nil || !slices.Contains(k.Kids(), nn) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // Required returns the element naming member name in a "required" array of
 // one of n's Parts, or nil when no part requires it.
 func (r *Resolver) Required(n *source.Node, name string) *source.Node {
@@ -373,6 +424,29 @@ func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, 
 	return set, true
 }
 
+// TypesAll returns the JSON Schema types a value satisfying every schema
+// of ns may have (each read as Types reads it, the sets intersected), and
+// true; or false when all of them leave the type open (no schema at all
+// included). It reads a member declared several times (Declarations).
+func (r *Resolver) TypesAll(ns []*source.Node) ([]string, bool) {
+	var set []string
+	open := true
+	for _, n := range ns {
+		ts, ok := r.Types(n)
+		switch {
+		case !ok:
+		case open:
+			set, open = ts, false
+		default:
+			set = intersectTypes(set, ts)
+		}
+	}
+	if open {
+		return nil, false
+	}
+	return set, true
+}
+
 // typeSet reads a "type" keyword's value: a name or an array of names.
 func typeSet(t *source.Node) ([]string, bool) {
 	var out []string
@@ -455,4 +529,14 @@ func unionTypes(a, b []string) []string {
 // schema allows (from Types): integer fits number.
 func AdmitsType(types []string, t string) bool {
 	return slices.Contains(types, t) || t == "integer" && slices.Contains(types, "number")
+}
+
+// OnlyType reports whether the types a schema allows (from Types) are t
+// and nothing else but null: a Client sending a value of type t fits it,
+// and no value of another type does, though the member may be null
+// (Pydantic's Optional[X], "type": [X, "null"]). "number" is not only
+// "integer": it admits 1.5.
+func OnlyType(types []string, t string) bool {
+	rest := slices.DeleteFunc(slices.Clone(types), func(s string) bool { return s == "null" })
+	return len(rest) == 1 && rest[0] == t
 }
