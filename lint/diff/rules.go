@@ -391,23 +391,38 @@ func programArgument(t *snapshot.Tool, lang string) *source.Node {
 type args struct {
 	r    *schemacheck.Resolver
 	root *source.Node
+	// props are the "properties" values of every part, read once: a
+	// loop tool is asked for each reserved argument.
+	props []*source.Node
 }
 
 func argsOf(t *snapshot.Tool) args {
-	return args{schemacheck.NewResolver(t.InputSchema), t.InputSchema}
+	return args{r: schemacheck.NewResolver(t.InputSchema), root: t.InputSchema}
+}
+
+// withProps returns a with its declared members read.
+func (a args) withProps() args {
+	a.props = a.r.Keywords(a.root, "properties")
+	return a
 }
 
 // required returns the entries naming each required member, each once.
 func (a args) required() []*source.Node { return a.r.RequiredNames(a.root) }
 
-// declared returns the first declaration of member name, or nil.
-func (a args) declared(name string) *source.Node { return a.r.Member(a.root, name) }
-
-// declares reports whether the schema declares any member at all.
-func (a args) declares() bool {
-	ps := a.r.Keywords(a.root, "properties")
-	return len(ps) > 0 && ps[0].IsObject()
+// declared returns the first declaration of member name, or nil (after
+// withProps).
+func (a args) declared(name string) *source.Node {
+	for _, p := range a.props {
+		if m := p.Get(name); p.IsObject() && m != nil {
+			return m
+		}
+	}
+	return nil
 }
+
+// declares reports whether the schema declares any member at all (after
+// withProps).
+func (a args) declares() bool { return len(a.props) > 0 && a.props[0].IsObject() }
 
 // whole reports whether what the schema declares and requires can all be
 // read: no part behind an external $ref, none applying only under a
@@ -439,12 +454,15 @@ func checkToolArguments(c *comparison) {
 				c.report(programArgumentRenamed, na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text(), oa.Text(), oa.Text())
 			}
 		}
-		oa, na := argsOf(lp.oldTool), argsOf(lp.newTool)
+		oa, na := argsOf(lp.oldTool).withProps(), argsOf(lp.newTool).withProps()
+		if !na.declares() || !na.whole() {
+			continue
+		}
 		for _, ra := range types.ReservedArgs {
 			if !ra.ReservedOn(lp.stage) {
 				continue
 			}
-			if op := oa.declared(ra.Name); op != nil && na.declares() && na.whole() && na.declared(ra.Name) == nil {
+			if op := oa.declared(ra.Name); op != nil && na.declared(ra.Name) == nil {
 				c.reportKey(reservedArgumentRemoved, op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema", lp.newName, ra.Name)
 			}
 		}

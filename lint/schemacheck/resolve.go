@@ -121,16 +121,18 @@ func (r *Resolver) Target(ref *source.Node) *source.Node {
 // returns n when n holds anything else, and nil when the reference
 // resolves nowhere or loops.
 func (r *Resolver) Deref(n *source.Node) *source.Node {
-	seen := map[*source.Node]bool{}
-	for n.IsObject() && !seen[n] {
-		seen[n] = true
+	// The chains are short (a named root, a $defs alias): a slice finds a
+	// loop without allocating a map on every call.
+	var seen []*source.Node
+	for n.IsObject() && !slices.Contains(seen, n) {
 		ref := n.Get("$ref")
 		if !ref.IsString() || !onlyReference(n) {
 			return n
 		}
+		seen = append(seen, n)
 		n = r.Target(ref)
 	}
-	if seen[n] {
+	if n != nil && slices.Contains(seen, n) {
 		return nil
 	}
 	return n
@@ -159,29 +161,47 @@ func onlyReference(n *source.Node) bool {
 // other.
 func (r *Resolver) Parts(n *source.Node) []*source.Node {
 	var out []*source.Node
-	seen := map[*source.Node]bool{}
-	var add func(*source.Node)
-	add = func(n *source.Node) {
-		if n == nil || seen[n] || !n.IsObject() && !n.IsBool() {
+	r.eachPart(n, func(p *source.Node) bool {
+		out = append(out, p)
+		return true
+	})
+	return out
+}
+
+// eachPart calls visit with each of n's Parts, in order, until it returns
+// false. Every rule reading every tool's schema asks for parts, so this
+// walks them with stacks that live on the goroutine's stack rather than a
+// recursive closure and a map: a schema has a handful of parts.
+func (r *Resolver) eachPart(n *source.Node, visit func(*source.Node) bool) {
+	var seenBuf, stackBuf [8]*source.Node
+	seen, stack := seenBuf[:0], append(stackBuf[:0], n)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || !n.IsObject() && !n.IsBool() || slices.Contains(seen, n) {
+			continue
+		}
+		seen = append(seen, n)
+		if !visit(n) {
 			return
 		}
-		seen[n] = true
-		out = append(out, n)
 		if !n.IsObject() {
-			return
+			continue
+		}
+		// Pushed in reverse, so that they are read depth first in order:
+		// the $ref's target, the allOf members, the non-null member of a
+		// nullable union.
+		if m := r.NonNull(n); m != nil {
+			stack = append(stack, m)
+		}
+		all := n.Get("allOf").Items()
+		for i := len(all) - 1; i >= 0; i-- {
+			stack = append(stack, all[i])
 		}
 		if ref := n.Get("$ref"); ref.IsString() {
-			add(r.Target(ref))
-		}
-		for _, m := range n.Get("allOf").Items() {
-			add(m)
-		}
-		if m := r.NonNull(n); m != nil {
-			add(m)
+			stack = append(stack, r.Target(ref))
 		}
 	}
-	add(n)
-	return out
 }
 
 // NonNull returns the non-null member of the nullable union n: an anyOf or
@@ -230,11 +250,12 @@ func (r *Resolver) onlyNull(n *source.Node) bool {
 // declared anyOf [{"type": "integer", "minimum": 1}, {"type": "null"}].
 func (r *Resolver) Keywords(n *source.Node, kw string) []*source.Node {
 	var out []*source.Node
-	for _, p := range r.Parts(n) {
+	r.eachPart(n, func(p *source.Node) bool {
 		if v := p.Get(kw); v != nil {
 			out = append(out, v)
 		}
-	}
+		return true
+	})
 	return out
 }
 
@@ -286,27 +307,36 @@ func (r *Resolver) Declarations(n *source.Node, name string) []*source.Node {
 // check could not be made when it is false. What a member's own schema
 // holds is that member's question, not n's.
 func (r *Resolver) Whole(n *source.Node) bool {
-	for _, p := range r.Parts(n) {
-		if !p.IsObject() {
-			continue
-		}
-		if ref := p.Get("$ref"); ref != nil && r.Target(ref) == nil {
+	whole := true
+	r.eachPart(n, func(p *source.Node) bool {
+		whole = r.wholePart(p)
+		return whole
+	})
+	return whole
+}
+
+// wholePart reports whether part p applies nothing the Resolver cannot
+// read (see Whole).
+func (r *Resolver) wholePart(p *source.Node) bool {
+	if !p.IsObject() {
+		return true
+	}
+	if ref := p.Get("$ref"); ref != nil && r.Target(ref) == nil {
+		return false
+	}
+	for _, k := range p.Kids() {
+		switch k.Key() {
+		case "if", "then", "else", "dependentSchemas", "$dynamicRef", "$recursiveRef":
 			return false
-		}
-		for _, k := range p.Kids() {
-			switch k.Key() {
-			case "if", "then", "else", "dependentSchemas", "$dynamicRef", "$recursiveRef":
-				return false
-			case "dependencies":
-				for _, d := range k.Items() {
-					if k.IsObject() && !d.IsArray() {
-						return false
-					}
-				}
-			case "anyOf", "oneOf":
-				if nn := r.NonNull(p); nn == nil || !slices.Contains(k.Kids(), nn) {
+		case "dependencies":
+			for _, d := range k.Items() {
+				if k.IsObject() && !d.IsArray() {
 					return false
 				}
+			}
+		case "anyOf", "oneOf":
+			if nn := r.NonNull(p); nn == nil || !slices.Contains(k.Kids(), nn) {
+				return false
 			}
 		}
 	}
@@ -330,14 +360,12 @@ func (r *Resolver) Required(n *source.Node, name string) *source.Node {
 // lists, each once, in order.
 func (r *Resolver) RequiredNames(n *source.Node) []*source.Node {
 	var out []*source.Node
-	seen := map[string]bool{}
 	for _, req := range r.Keywords(n, "required") {
 		if !req.IsArray() {
 			continue
 		}
 		for _, e := range req.Kids() {
-			if e.IsString() && !seen[e.Text()] {
-				seen[e.Text()] = true
+			if e.IsString() && !slices.ContainsFunc(out, func(o *source.Node) bool { return o.Text() == e.Text() }) {
 				out = append(out, e)
 			}
 		}
@@ -355,11 +383,13 @@ var jsonTypeNames = []string{"array", "boolean", "integer", "null", "number", "o
 // (intersecting) and each branch of anyOf and oneOf (uniting), through
 // references; a reference it cannot resolve leaves the type open.
 func (r *Resolver) Types(n *source.Node) ([]string, bool) {
-	return r.types(n, map[*source.Node]bool{})
+	return r.types(n, nil)
 }
 
-func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, bool) {
-	if n == nil || busy[n] {
+// types reads n's types; busy are the schemas being read further up, a
+// stack as deep as the nesting of references and compositions.
+func (r *Resolver) types(n *source.Node, busy []*source.Node) ([]string, bool) {
+	if n == nil || slices.Contains(busy, n) {
 		return nil, false
 	}
 	if n.IsBool() {
@@ -371,8 +401,7 @@ func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, 
 	if !n.IsObject() {
 		return nil, false
 	}
-	busy[n] = true
-	defer delete(busy, n)
+	busy = append(busy, n)
 	var set []string
 	open := true
 	meet := func(ts []string, ok bool) {
