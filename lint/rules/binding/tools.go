@@ -278,9 +278,8 @@ func (f bindingFixed) keyword(decls []*source.Node, at *source.Node, member, kw 
 	for _, d := range decls {
 		got = append(got, f.r.Keywords(d, kw)...)
 	}
-	whole := !slices.ContainsFunc(decls, func(d *source.Node) bool { return !f.r.Whole(d) })
 	missing := func() {
-		if !whole {
+		if slices.ContainsFunc(decls, func(d *source.Node) bool { return !f.r.Whole(d) }) {
 			f.p.Skip(f.opaque(fmt.Sprintf("%q of %s", kw, where)))
 			return
 		}
