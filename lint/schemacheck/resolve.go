@@ -194,7 +194,10 @@ func (r *Resolver) eachPart(n *source.Node, visit func(*source.Node) bool) {
 		if m := r.NonNull(n); m != nil {
 			stack = append(stack, m)
 		}
-		all := n.Get("allOf").Items()
+		var all []*source.Node
+		if a := n.Get("allOf"); a.IsArray() {
+			all = a.Kids()
+		}
 		for i := len(all) - 1; i >= 0; i-- {
 			stack = append(stack, all[i])
 		}
@@ -427,8 +430,10 @@ func (r *Resolver) types(n *source.Node, busy []*source.Node) ([]string, bool) {
 	if ref := n.Get("$ref"); ref.IsString() {
 		meet(r.types(r.Target(ref), busy))
 	}
-	for _, m := range n.Get("allOf").Items() {
-		meet(r.types(m, busy))
+	if all := n.Get("allOf"); all.IsArray() {
+		for _, m := range all.Kids() {
+			meet(r.types(m, busy))
+		}
 	}
 	for _, kw := range []string{"anyOf", "oneOf"} {
 		u := n.Get(kw)
