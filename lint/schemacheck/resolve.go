@@ -121,16 +121,18 @@ func (r *Resolver) Target(ref *source.Node) *source.Node {
 // returns n when n holds anything else, and nil when the reference
 // resolves nowhere or loops.
 func (r *Resolver) Deref(n *source.Node) *source.Node {
-	seen := map[*source.Node]bool{}
-	for n.IsObject() && !seen[n] {
-		seen[n] = true
+	// The chains are short (a named root, a $defs alias): a slice finds a
+	// loop without allocating a map on every call.
+	var seen []*source.Node
+	for n.IsObject() && !slices.Contains(seen, n) {
 		ref := n.Get("$ref")
 		if !ref.IsString() || !onlyReference(n) {
 			return n
 		}
+		seen = append(seen, n)
 		n = r.Target(ref)
 	}
-	if seen[n] {
+	if n != nil && slices.Contains(seen, n) {
 		return nil
 	}
 	return n
@@ -159,29 +161,50 @@ func onlyReference(n *source.Node) bool {
 // other.
 func (r *Resolver) Parts(n *source.Node) []*source.Node {
 	var out []*source.Node
-	seen := map[*source.Node]bool{}
-	var add func(*source.Node)
-	add = func(n *source.Node) {
-		if n == nil || seen[n] || !n.IsObject() && !n.IsBool() {
+	r.eachPart(n, func(p *source.Node) bool {
+		out = append(out, p)
+		return true
+	})
+	return out
+}
+
+// eachPart calls visit with each of n's Parts, in order, until it returns
+// false. Every rule reading every tool's schema asks for parts, so this
+// walks them with stacks that live on the goroutine's stack rather than a
+// recursive closure and a map: a schema has a handful of parts.
+func (r *Resolver) eachPart(n *source.Node, visit func(*source.Node) bool) {
+	var seenBuf, stackBuf [8]*source.Node
+	seen, stack := seenBuf[:0], append(stackBuf[:0], n)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || !n.IsObject() && !n.IsBool() || slices.Contains(seen, n) {
+			continue
+		}
+		seen = append(seen, n)
+		if !visit(n) {
 			return
 		}
-		seen[n] = true
-		out = append(out, n)
 		if !n.IsObject() {
-			return
+			continue
+		}
+		// Pushed in reverse, so that they are read depth first in order:
+		// the $ref's target, the allOf members, the non-null member of a
+		// nullable union.
+		if m := r.NonNull(n); m != nil {
+			stack = append(stack, m)
+		}
+		var all []*source.Node
+		if a := n.Get("allOf"); a.IsArray() {
+			all = a.Kids()
+		}
+		for i := len(all) - 1; i >= 0; i-- {
+			stack = append(stack, all[i])
 		}
 		if ref := n.Get("$ref"); ref.IsString() {
-			add(r.Target(ref))
-		}
-		for _, m := range n.Get("allOf").Items() {
-			add(m)
-		}
-		if m := r.NonNull(n); m != nil {
-			add(m)
+			stack = append(stack, r.Target(ref))
 		}
 	}
-	add(n)
-	return out
 }
 
 // NonNull returns the non-null member of the nullable union n: an anyOf or
@@ -230,11 +253,12 @@ func (r *Resolver) onlyNull(n *source.Node) bool {
 // declared anyOf [{"type": "integer", "minimum": 1}, {"type": "null"}].
 func (r *Resolver) Keywords(n *source.Node, kw string) []*source.Node {
 	var out []*source.Node
-	for _, p := range r.Parts(n) {
+	r.eachPart(n, func(p *source.Node) bool {
 		if v := p.Get(kw); v != nil {
 			out = append(out, v)
 		}
-	}
+		return true
+	})
 	return out
 }
 
@@ -262,6 +286,66 @@ func (r *Resolver) Member(n *source.Node, name string) *source.Node {
 	return nil
 }
 
+// Declarations returns every declaration of member name in object schema
+// n (see Members), in order: each applies to the member's value, so a rule
+// judging the member reads them all (zod's .and() of two objects naming
+// the same key declares it twice).
+func (r *Resolver) Declarations(n *source.Node, name string) []*source.Node {
+	var out []*source.Node
+	for _, props := range r.Keywords(n, "properties") {
+		if m := props.Get(name); props.IsObject() && m != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Whole reports whether n's Parts are everything that applies wherever n
+// applies, so that a member, a requirement or a keyword none of them holds
+// is not there: every reference among them resolves inside the document,
+// and none applies further schemas only under a condition (an anyOf or
+// oneOf other than a nullable union, if, then, else, dependentSchemas,
+// schema-valued dependencies) or through a dynamic reference. A rule that
+// reports something missing from a schema asks it first, and says the
+// check could not be made when it is false. What a member's own schema
+// holds is that member's question, not n's.
+func (r *Resolver) Whole(n *source.Node) bool {
+	whole := true
+	r.eachPart(n, func(p *source.Node) bool {
+		whole = r.wholePart(p)
+		return whole
+	})
+	return whole
+}
+
+// wholePart reports whether part p applies nothing the Resolver cannot
+// read (see Whole).
+func (r *Resolver) wholePart(p *source.Node) bool {
+	if !p.IsObject() {
+		return true
+	}
+	if ref := p.Get("$ref"); ref != nil && r.Target(ref) == nil {
+		return false
+	}
+	for _, k := range p.Kids() {
+		switch k.Key() {
+		case "if", "then", "else", "dependentSchemas", "$dynamicRef", "$recursiveRef":
+			return false
+		case "dependencies":
+			for _, d := range k.Items() {
+				if k.IsObject() && !d.IsArray() {
+					return false
+				}
+			}
+		case "anyOf", "oneOf":
+			if nn := r.NonNull(p); nn == nil || !slices.Contains(k.Kids(), nn) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Required returns the element naming member name in a "required" array of
 // one of n's Parts, or nil when no part requires it.
 func (r *Resolver) Required(n *source.Node, name string) *source.Node {
@@ -279,14 +363,12 @@ func (r *Resolver) Required(n *source.Node, name string) *source.Node {
 // lists, each once, in order.
 func (r *Resolver) RequiredNames(n *source.Node) []*source.Node {
 	var out []*source.Node
-	seen := map[string]bool{}
 	for _, req := range r.Keywords(n, "required") {
 		if !req.IsArray() {
 			continue
 		}
 		for _, e := range req.Kids() {
-			if e.IsString() && !seen[e.Text()] {
-				seen[e.Text()] = true
+			if e.IsString() && !slices.ContainsFunc(out, func(o *source.Node) bool { return o.Text() == e.Text() }) {
 				out = append(out, e)
 			}
 		}
@@ -304,11 +386,13 @@ var jsonTypeNames = []string{"array", "boolean", "integer", "null", "number", "o
 // (intersecting) and each branch of anyOf and oneOf (uniting), through
 // references; a reference it cannot resolve leaves the type open.
 func (r *Resolver) Types(n *source.Node) ([]string, bool) {
-	return r.types(n, map[*source.Node]bool{})
+	return r.types(n, nil)
 }
 
-func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, bool) {
-	if n == nil || busy[n] {
+// types reads n's types; busy are the schemas being read further up, a
+// stack as deep as the nesting of references and compositions.
+func (r *Resolver) types(n *source.Node, busy []*source.Node) ([]string, bool) {
+	if n == nil || slices.Contains(busy, n) {
 		return nil, false
 	}
 	if n.IsBool() {
@@ -320,8 +404,7 @@ func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, 
 	if !n.IsObject() {
 		return nil, false
 	}
-	busy[n] = true
-	defer delete(busy, n)
+	busy = append(busy, n)
 	var set []string
 	open := true
 	meet := func(ts []string, ok bool) {
@@ -347,8 +430,10 @@ func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, 
 	if ref := n.Get("$ref"); ref.IsString() {
 		meet(r.types(r.Target(ref), busy))
 	}
-	for _, m := range n.Get("allOf").Items() {
-		meet(r.types(m, busy))
+	if all := n.Get("allOf"); all.IsArray() {
+		for _, m := range all.Kids() {
+			meet(r.types(m, busy))
+		}
 	}
 	for _, kw := range []string{"anyOf", "oneOf"} {
 		u := n.Get(kw)
@@ -366,6 +451,29 @@ func (r *Resolver) types(n *source.Node, busy map[*source.Node]bool) ([]string, 
 			ts = unionTypes(ts, bt)
 		}
 		meet(ts, ok)
+	}
+	if open {
+		return nil, false
+	}
+	return set, true
+}
+
+// TypesAll returns the JSON Schema types a value satisfying every schema
+// of ns may have (each read as Types reads it, the sets intersected), and
+// true; or false when all of them leave the type open (no schema at all
+// included). It reads a member declared several times (Declarations).
+func (r *Resolver) TypesAll(ns []*source.Node) ([]string, bool) {
+	var set []string
+	open := true
+	for _, n := range ns {
+		ts, ok := r.Types(n)
+		switch {
+		case !ok:
+		case open:
+			set, open = ts, false
+		default:
+			set = intersectTypes(set, ts)
+		}
 	}
 	if open {
 		return nil, false
@@ -455,4 +563,14 @@ func unionTypes(a, b []string) []string {
 // schema allows (from Types): integer fits number.
 func AdmitsType(types []string, t string) bool {
 	return slices.Contains(types, t) || t == "integer" && slices.Contains(types, "number")
+}
+
+// OnlyType reports whether the types a schema allows (from Types) are t
+// and nothing else but null: a Client sending a value of type t fits it,
+// and no value of another type does, though the member may be null
+// (Pydantic's Optional[X], "type": [X, "null"]). "number" is not only
+// "integer": it admits 1.5.
+func OnlyType(types []string, t string) bool {
+	rest := slices.DeleteFunc(slices.Clone(types), func(s string) bool { return s == "null" })
+	return len(rest) == 1 && rest[0] == t
 }

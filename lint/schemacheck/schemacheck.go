@@ -32,7 +32,9 @@
 // schema declares (is member x declared, required, of which JSON types,
 // with which enum) is a Resolver's to read, through local $refs, allOf
 // and nullable unions, so that no rule walks "properties" by hand and
-// misses Pydantic's $defs or zod's allOf.
+// misses Pydantic's $defs or zod's allOf; before a rule reports something
+// missing it asks the Resolver whether the schema is Whole (no part behind
+// an external $ref or a conditional branch that may hold it).
 package schemacheck
 
 import (

@@ -48,6 +48,18 @@ type recorder struct {
 	unanswered bool
 	// negotiated is the protocolVersion an initialize answer agreed on.
 	negotiated string
+	// lateDiscover is set when server/discover was answered with a result
+	// after the recorder had given up on it: the server speaks the
+	// stateless revision and was only slow to start.
+	lateDiscover bool
+}
+
+// discoverCameLate reports whether server/discover drew a result after the
+// discover wait.
+func (r *recorder) discoverCameLate() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lateDiscover
 }
 
 // version returns the MCP revision the initialize handshake negotiated,
@@ -205,7 +217,9 @@ func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		// fails with the SDK's reason.
 		var wire *jsonrpc.Error
 		synthetic := resp.Error != nil && !errors.As(resp.Error, &wire)
-		if e := c.r.byID[resp.ID.Raw()]; e != nil && !e.done && !e.abandoned && !synthetic {
+		if e := c.r.byID[resp.ID.Raw()]; e != nil && e.abandoned && e.method == "server/discover" && resp.Error == nil && !synthetic {
+			c.r.lateDiscover = true
+		} else if e != nil && !e.done && !e.abandoned && !synthetic {
 			e.done = true
 			e.result = append(json.RawMessage(nil), resp.Result...)
 			if e.method == "initialize" && resp.Error == nil {

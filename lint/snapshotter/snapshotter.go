@@ -75,7 +75,8 @@ type Options struct {
 	// DiscoverTimeout bounds the wait for an answer to server/discover
 	// before falling back to initialize, for servers that ignore the
 	// method instead of refusing it; 0 means DefaultDiscoverTimeout, at
-	// most a third of Timeout.
+	// most a third of Timeout, and a negative value waits as long as the
+	// session.
 	DiscoverTimeout time.Duration
 	// ProtocolVersion is the MCP revision offered first; "" lets the SDK
 	// offer its latest (2026-07-28, through server/discover) and fall back
@@ -139,10 +140,40 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// errDiscoverLate fails a handshake whose server/discover was answered
+// only after the discover wait, so that Take can ask again.
+var errDiscoverLate = errors.New("server/discover was answered after the discover wait, and the fallback initialize failed")
+
 // Take connects to the server, records its surfaces and returns the
 // snapshot. The server process, when there is one, is stopped on every
 // path before Take returns.
-func Take(ctx context.Context, opt Options) (res *Result, err error) {
+//
+// A server slower to start than the discover wait (go run compiling, a
+// cold npx -y) finds server/discover waiting in its pipe and answers it
+// late, and then refuses the fallback initialize as a second handshake.
+// It speaks the stateless revision, so Take asks once more, within what
+// is left of Timeout, and waits for server/discover as long as it takes.
+func Take(ctx context.Context, opt Options) (*Result, error) {
+	timeout := opt.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	deadline := time.Now().Add(timeout)
+	res, err := take(ctx, opt)
+	if errors.Is(err, errDiscoverLate) && opt.Transport == nil && opt.DiscoverTimeout >= 0 {
+		if left := time.Until(deadline); left > 0 {
+			opt.Timeout, opt.DiscoverTimeout = left, -1
+			res, err = take(ctx, opt)
+			if res != nil {
+				res.Warnings = append(res.Warnings, "the server answered server/discover only after the discover wait (a slow start?), then refused the fallback initialize; it was started again and given the whole --timeout to answer server/discover")
+			}
+			return res, err
+		}
+	}
+	return res, err
+}
+
+func take(ctx context.Context, opt Options) (res *Result, err error) {
 	if given(len(opt.Command) > 0, opt.URL != "", opt.Transport != nil) != 1 {
 		return nil, &Error{Stage: "start", Err: errors.New("give either a command to start or --url, not both")}
 	}
@@ -208,9 +239,11 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	if watch != nil {
 		watch.version = rec.version
 	}
-	rec.discoverWait = opt.DiscoverTimeout
-	if rec.discoverWait <= 0 {
+	switch rec.discoverWait = opt.DiscoverTimeout; {
+	case rec.discoverWait == 0:
 		rec.discoverWait = min(DefaultDiscoverTimeout, (timeout / 3).Truncate(time.Millisecond))
+	case rec.discoverWait < 0:
+		rec.discoverWait = 0
 	}
 	caps := &mcp.ClientCapabilities{}
 	// Part III §1.2: a Client implementing Pilotage declares the extension.
@@ -221,6 +254,9 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "pilotage-lint", Version: version}, &mcp.ClientOptions{Capabilities: caps})
 	cs, cerr := client.Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: opt.ProtocolVersion})
+	if cerr != nil && rec.discoverCameLate() {
+		return nil, &Error{Stage: "handshake", Err: fmt.Errorf("%w: %w", errDiscoverLate, cerr)}
+	}
 	if cerr != nil {
 		hint := ""
 		if len(opt.Command) > 0 && ctx.Err() == nil {

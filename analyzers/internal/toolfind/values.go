@@ -160,14 +160,26 @@ type Element struct {
 // resolves to, followed by those assigned through its variables
 // (m["name"] = ...); nil when e is built some other way.
 func (v *Values) Elements(e ast.Expr, env Env) []Element {
+	return v.elements(e, env, map[*ast.CallExpr]bool{})
+}
+
+// elements is Elements, with the appends already being followed: list =
+// append(list, x) makes list's value an append of itself, and following
+// it again would never end.
+func (v *Values) elements(e ast.Expr, env Env, busy map[*ast.CallExpr]bool) []Element {
 	r, objs := v.chain(e, env)
 	if call, ok := r.(*ast.CallExpr); ok && len(call.Args) > 0 {
 		// append(list, more...) and append(list, a, b).
 		if b, ok := v.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
-			out := v.Elements(call.Args[0], env)
+			if busy[call] {
+				return nil
+			}
+			busy[call] = true
+			defer delete(busy, call)
+			out := v.elements(call.Args[0], env, busy)
 			for i, a := range call.Args[1:] {
 				if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
-					out = append(out, v.Elements(a, env)...)
+					out = append(out, v.elements(a, env, busy)...)
 				} else {
 					out = append(out, Element{Value: a})
 				}

@@ -3,14 +3,15 @@ package binding
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -43,7 +44,7 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "pilotage_get_guide binds the learn operation that every Language declares, so a Server exposing Pilotage MUST list it with the binding-defined schema: language, id and topic as strings, language (and nothing else) required. Clients form guide requests from that schema without reading it, so a missing member, another type or another required member breaks them; each finding names the member. Extra optional properties are tolerated because a generic Client never sends them, and stricter keywords such as additionalProperties: false are allowed because the access-tool schemas are intentionally strict (Part III §7.1).",
 			Bad:     `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "integer"}}, "required": ["language", "id"]}}`,
 			Good:    `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "string"}, "topic": {"type": "string"}}, "required": ["language"]}}`,
-			Scope:   "pilotage_get_guide in the listing of a Server that lists Pilotage tools: present, with the Part III §4.1 schema read as a validator reads it (a local $ref, allOf and a nullable union are followed; extra optional members and stricter keywords are allowed).",
+			Scope:   "pilotage_get_guide in the listing of a Server that lists Pilotage tools: present, with the Part III §4.1 schema read as a validator reads it (a local $ref, allOf and a nullable union are followed, and a member declared by several allOf parts is held to all of them; extra optional members and stricter keywords are allowed). A member, keyword or requirement that a part behind an external $ref or a conditional branch (anyOf, if) may hold is not reported missing: that check is skipped.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
 			},
@@ -57,7 +58,7 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "A Server MUST expose pilotage_catalog exactly when at least one Language declares catalog, with the binding-defined schema: language, verb, kind, tag, q, cursor, id and catalog_version as strings, verb enumerated as list, get and changed_since, limit an integer with minimum 1, and language and verb (only) required. Each finding names the member. Extra optional properties are tolerated and stricter keywords allowed, as for pilotage_get_guide. Whether the tool should exist needs the manifest; without one only its schema is checked.",
 			Bad:     `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string"}, "limit": {"type": "number"}}, "required": ["language", "verb"]}}`,
 			Good:    `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get", "changed_since"]}, "limit": {"type": "integer", "minimum": 1}, "...": {}}, "required": ["language", "verb"]}}`,
-			Scope:   "pilotage_catalog in the listing: present exactly when a Language of the manifest declares catalog (judged only with a manifest), with the Part III §4.2 schema read as a validator reads it (a local $ref such as Pydantic's $defs enum, allOf and nullable unions are followed; an integer's exclusiveMinimum 0 is minimum 1). Under a manifest of a later minor the verb enum may hold verbs beyond list, get and changed_since.",
+			Scope:   "pilotage_catalog in the listing: present exactly when a Language of the manifest declares catalog (judged only with a manifest), with the Part III §4.2 schema read as a validator reads it (a local $ref such as Pydantic's $defs enum, allOf and nullable unions are followed; a member declared by several allOf parts is held to all of them, so the verbs it admits are those every enum admits and its least value the highest bound; an integer's exclusiveMinimum 0 is minimum 1; an enum of strings is a string type). A member, keyword or requirement that a part behind an external $ref or a conditional branch may hold is not reported missing: that check is skipped. Under a manifest of a later minor the verb enum may hold verbs beyond list, get and changed_since.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
 				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-verb"},
@@ -111,7 +112,7 @@ func bindingToolRules() []*lint.Rule {
 			Doc:          "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of at least two {argument, language} entries with distinct arguments. It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
 			Bad:          `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
 			Good:         `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
-			Scope:        "Every listed validate and execute loop tool (by the manifest's loop map) and every other tool carrying a declaration under the full key: the declaration's presence and shape, its argument among the inputSchema's properties (read as a validator reads them), its Language among the manifest's. Trace-fetch tools and the fixed access tools take no program and need none; a declaration under a shorthand key is meta-key's error, whose fix supplies this one.",
+			Scope:        "Every listed validate and execute loop tool (by the manifest's loop map) and every other tool carrying a declaration under the full key: the declaration's presence and shape, its argument among the inputSchema's properties (read as a validator reads them: a root $ref, allOf parts and $defs; an argument that a part behind an external $ref or a branch of anyOf, oneOf or if may declare is not reported, the check is skipped), its Language among the manifest's. Trace-fetch tools and the fixed access tools take no program and need none; a declaration under a shorthand key is meta-key's error, whose fix supplies this one.",
 			NoExceptions: "Part III §4.3 to §5 and §10.1 item 7 were read: every tool accepting a Program carries the declaration, every validate and execute loop tool included, under the full registered key; no sentence exempts a Language, a revision or a version, and the declaration's own members are fixed (argument and language, or a languages array of them with distinct arguments). Members a later minor may add to the declaration are ignored, not reported.",
 			Check:        bindingProgramDeclarationCheck,
 		},
@@ -148,11 +149,15 @@ func fixedSchemas() *fixedInputSchemas {
 // bindingFixedSchema reports how tool t's input schema deviates from the
 // binding-defined schema want: the type, each defined member's type, enum
 // and minimum, and the required set. The schema is read as a validator
-// reads it (see snapshot.SchemaView): a member behind a local $ref or in an allOf
-// counts, and a nullable union widens a member's type only by null, which
-// no Client following the binding sends. Extra optional members and extra
-// keywords are left alone. Under a later minor version (later) an enum may
-// hold values that minor added beyond the binding's (Part II §11.1).
+// applies it (schemacheck.Resolver): a member behind a local $ref or in an
+// allOf counts, a member declared by several parts is constrained by all
+// of them, and a nullable union widens a member's type only by null, which
+// no Client following the binding sends. Something the schema may hold in
+// a part the Resolver cannot see (an external $ref, a conditional branch)
+// is never reported missing: the check is skipped instead. Extra optional
+// members and extra keywords are left alone. Under a later minor version
+// (later) an enum may hold values that minor added beyond the binding's
+// (Part II §11.1).
 func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec string, later bool) {
 	s := t.InputSchema
 	if s == nil {
@@ -163,131 +168,278 @@ func bindingFixedSchema(p *lint.Pass, t *snapshot.Tool, want *source.Node, spec 
 		p.Report(s, "the inputSchema of %s is %s; make it the %s object schema", t.Name, s.Kind.Article(), spec)
 		return
 	}
-	v := snapshot.ViewOf(s, s)
-	bindingKeyword(p, t, v, s, "", "type", want.Get("type"), spec, later)
+	f := bindingFixed{p: p, t: t, r: schemacheck.NewResolver(s), spec: spec, later: later}
+	// Where a missing member or requirement is reported: the object schema
+	// a named root ({"$ref": "#/$defs/Args"}) really is.
+	schema := f.r.Deref(s)
+	if !schema.IsObject() {
+		schema = s
+	}
+	f.keyword([]*source.Node{s}, s, "", "type", want.Get("type"))
 	if wp := want.Get("properties"); wp != nil {
-		bindingFixedProperties(p, t, v, wp, spec, later)
+		f.properties(wp)
 	}
 	wantReq := map[string]bool{}
 	for _, r := range want.Get("required").Items() {
 		wantReq[r.Text()] = true
 	}
-	req := s.Get("required")
+	req := schema.Get("required")
 	if req != nil && !req.IsArray() {
 		p.Report(req, "required in %s's inputSchema is %s; make it an array (%s)", t.Name, req.Kind.Article(), spec)
 		return
 	}
 	has := map[string]bool{}
-	for _, r := range v.Required() {
+	for _, r := range f.r.RequiredNames(s) {
 		has[r.Text()] = true
-		if r.IsString() && !wantReq[r.Text()] {
+		if !wantReq[r.Text()] {
 			p.Report(r, "%s's inputSchema requires member %s, which %s leaves optional; remove it from required so that Clients following the binding can call the tool", t.Name, r.Text(), spec)
 		}
 	}
 	for _, w := range want.Get("required").Items() {
-		if has[w.Text()] {
-			continue
-		}
-		if req == nil {
-			p.ReportMissing(s, "%s's inputSchema does not require member %s; add \"required\": [%s] (%s)", t.Name, w.Text(), bindingRequiredList(want), spec)
-		} else {
+		switch {
+		case has[w.Text()]:
+		case !f.r.Whole(s):
+			p.Skip(f.opaque("whether it requires " + w.Text()))
+		case req == nil:
+			p.ReportMissing(schema, "%s's inputSchema does not require member %s; add \"required\": [%s] (%s)", t.Name, w.Text(), bindingRequiredList(want), spec)
+		default:
 			p.Report(req, "%s's inputSchema does not require member %s; add it to required (%s)", t.Name, w.Text(), spec)
 		}
 	}
 }
 
-// bindingFixedProperties reports each member the binding defines (wp)
-// that the schema (view v) lacks or declares otherwise.
-func bindingFixedProperties(p *lint.Pass, t *snapshot.Tool, v snapshot.SchemaView, wp *source.Node, spec string, later bool) {
-	s := t.InputSchema
-	props := v.Get("properties")
+// bindingFixed is one fixed tool's input schema being compared with its
+// binding-defined schema.
+type bindingFixed struct {
+	p     *lint.Pass
+	t     *snapshot.Tool
+	r     *schemacheck.Resolver
+	spec  string
+	later bool
+}
+
+// opaque names a check skipped because part of the schema lies where the
+// Resolver cannot read it.
+func (f bindingFixed) opaque(what string) string {
+	return fmt.Sprintf("%s of %s's inputSchema (part of it is behind a $ref outside the document or applies only under a condition)", what, f.t.Name)
+}
+
+// properties reports each member the binding defines (wp) that the schema
+// lacks or declares otherwise.
+func (f bindingFixed) properties(wp *source.Node) {
+	s, t, spec := f.t.InputSchema, f.t, f.spec
+	var props *source.Node
+	if ps := f.r.Keywords(s, "properties"); len(ps) > 0 {
+		props = ps[0]
+	}
 	switch {
+	case props == nil && !f.r.Whole(s):
+		f.p.Skip(f.opaque("the members"))
+		return
 	case props == nil:
-		p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
+		f.p.ReportMissing(s, "the inputSchema of %s has no properties; declare %s as %s defines them", t.Name, bindingMemberList(wp), spec)
 		return
 	case !props.IsObject():
-		p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
+		f.p.Report(props, "the properties of %s's inputSchema are %s; make them an object declaring %s as %s defines them", t.Name, props.Kind.Article(), bindingMemberList(wp), spec)
 		return
 	}
 	for _, w := range wp.Kids() {
-		got := v.Property(w.Key())
-		switch {
-		case got == nil:
-			p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
-		case !got.IsObject():
-			p.Report(got, "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key(), t.Name, got.Kind.Article(), bindingCompact(w), spec)
-		default:
-			mv := snapshot.ViewOf(s, got)
-			for _, kw := range w.Kids() {
-				bindingKeyword(p, t, mv, got, w.Key(), kw.Key(), kw, spec, later)
+		decls := f.r.Declarations(s, w.Key())
+		if len(decls) == 0 {
+			if !f.r.Whole(s) {
+				f.p.Skip(f.opaque("member " + w.Key()))
+				continue
 			}
+			f.p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
+			continue
+		}
+		if i := slices.IndexFunc(decls, func(d *source.Node) bool { return !d.IsObject() }); i >= 0 {
+			f.p.Report(decls[i], "member %s of %s's inputSchema is %s; make it %s (%s)", w.Key(), t.Name, decls[i].Kind.Article(), bindingCompact(w), spec)
+			continue
+		}
+		for _, kw := range w.Kids() {
+			f.keyword(decls, decls[0], w.Key(), kw.Key(), kw)
 		}
 	}
 }
 
-// bindingKeyword compares one keyword of a schema (view v of node at: the
-// whole input schema when member is "", else a member's schema) with the
-// binding's value.
-func bindingKeyword(p *lint.Pass, t *snapshot.Tool, v snapshot.SchemaView, at *source.Node, member, kw string, want *source.Node, spec string, later bool) {
+// keyword compares one keyword of a schema (every declaration of a member
+// in decls, all of which apply, or the whole input schema when member is
+// "") with the binding's value want; a missing keyword is reported at at.
+func (f bindingFixed) keyword(decls []*source.Node, at *source.Node, member, kw string, want *source.Node) {
 	if want == nil {
 		return
 	}
-	where := "the inputSchema of " + t.Name
+	where := "the inputSchema of " + f.t.Name
 	if member != "" {
-		where = "member " + member + " of " + t.Name + "'s inputSchema"
+		where = "member " + member + " of " + f.t.Name + "'s inputSchema"
 	}
-	got := v.Get(kw)
-	if got == nil && kw == "minimum" && bindingExclusiveMinimum(v, want) {
-		return
+	var got []*source.Node
+	for _, d := range decls {
+		got = append(got, f.r.Keywords(d, kw)...)
 	}
-	if got == nil {
-		p.ReportMissing(at, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), spec)
-		return
-	}
-	switch {
-	case kw == "type" && want.IsString() && snapshot.TypeAllows(got, want.Text()):
-		return
-	case kw == "enum" && bindingEnumMatches(got, want, later):
-		return
-	case kw != "type" && kw != "enum" && bindingSameJSON(got, want):
-		return
-	}
-	p.Report(got, "%s has \"%s\": %s where %s defines %s; use the binding's value", where, kw, bindingCompact(got), spec, bindingCompact(want))
-}
-
-// bindingExclusiveMinimum reports whether an integer member's
-// exclusiveMinimum says what the binding's minimum does: for integers,
-// "exclusiveMinimum": 0 (Pydantic's gt=0) admits exactly "minimum": 1.
-func bindingExclusiveMinimum(v snapshot.SchemaView, want *source.Node) bool {
-	ex, min := v.Get("exclusiveMinimum"), want.Value()
-	t := v.Get("type")
-	if ex == nil || t == nil || !snapshot.TypeAllows(t, "integer") {
-		return false
-	}
-	e, err1 := strconv.ParseFloat(ex.Text(), 64)
-	m, err2 := strconv.ParseFloat(fmt.Sprint(min), 64)
-	return ex.Kind == source.Number && err1 == nil && err2 == nil && e == m-1
-}
-
-// bindingEnumMatches compares an enum with the binding's as sets, less a
-// null a nullable member adds; under a later minor version the enum may
-// hold more values than the binding's (values that minor may have added).
-func bindingEnumMatches(got, want *source.Node, later bool) bool {
-	if !got.IsArray() || !want.IsArray() {
-		return false
-	}
-	has := map[string]bool{}
-	for _, k := range got.Kids() {
-		if !k.IsNull() {
-			has[k.Kind.String()+":"+k.Text()] = true
+	missing := func() {
+		if slices.ContainsFunc(decls, func(d *source.Node) bool { return !f.r.Whole(d) }) {
+			f.p.Skip(f.opaque(fmt.Sprintf("%q of %s", kw, where)))
+			return
 		}
+		f.p.ReportMissing(at, "%s lacks \"%s\": %s; add it (%s)", where, kw, bindingCompact(want), f.spec)
+	}
+	var bad *source.Node
+	switch kw {
+	case "type":
+		// The types a value may have, read from type, enum and const
+		// across every part: an enum of strings is a string.
+		ts, ok := f.r.TypesAll(decls)
+		switch {
+		case !ok:
+			missing()
+			return
+		case !want.IsString() || schemacheck.OnlyType(ts, want.Text()):
+			return
+		}
+		bad = f.typeAt(got, want.Text())
+		if bad == nil {
+			f.p.Report(at, "%s admits values of type %s where %s defines \"type\": %s; use the binding's type", where, strings.Join(ts, ", "), f.spec, bindingCompact(want))
+			return
+		}
+	case "enum":
+		if len(got) == 0 {
+			missing()
+			return
+		}
+		if bad = bindingEnumAt(got, want, f.later); bad == nil {
+			return
+		}
+	case "minimum":
+		ts, _ := f.r.TypesAll(decls)
+		bound, at2 := bindingLowerBound(f.r, decls, schemacheck.OnlyType(ts, "integer"))
+		switch {
+		case at2 == nil:
+			missing()
+			return
+		case bindingSameNumber(bound, want):
+			return
+		case at2.Key() == "exclusiveMinimum":
+			f.p.Report(at2, "%s has \"exclusiveMinimum\": %s, so its least value is %s where %s defines \"minimum\": %s; use the binding's value", where, at2.Text(), bound, f.spec, bindingCompact(want))
+			return
+		}
+		bad = at2
+	default:
+		if len(got) == 0 {
+			missing()
+			return
+		}
+		if bindingSameJSON(got[0], want) {
+			return
+		}
+		bad = got[0]
+	}
+	f.p.Report(bad, "%s has \"%s\": %s where %s defines %s; use the binding's value", where, kw, bindingCompact(bad), f.spec, bindingCompact(want))
+}
+
+// typeAt returns the "type" keyword among got that lets in a type other
+// than want and null, or shuts want out: the one to fix.
+func (f bindingFixed) typeAt(got []*source.Node, want string) *source.Node {
+	for _, k := range got {
+		if ts, ok := f.r.Types(k.Parent); ok && !schemacheck.OnlyType(ts, want) {
+			return k
+		}
+	}
+	return nil
+}
+
+// bindingLowerBound returns the least value the declarations of a member
+// admit, as the text of a number, and the keyword that sets it; nil when
+// none bounds it from below. For an integer member an exclusiveMinimum
+// counts too, since "exclusiveMinimum": 0 (Pydantic's gt=0) admits exactly
+// what "minimum": 1 does; several bounds (in several parts) meet at the
+// highest.
+func bindingLowerBound(r *schemacheck.Resolver, decls []*source.Node, integer bool) (string, *source.Node) {
+	var best *big.Float
+	var at *source.Node
+	for _, d := range decls {
+		for _, kw := range []string{"minimum", "exclusiveMinimum"} {
+			if kw == "exclusiveMinimum" && !integer {
+				continue
+			}
+			for _, k := range r.Keywords(d, kw) {
+				v, ok := new(big.Float).SetString(k.Text())
+				if k.Kind != source.Number || !ok {
+					continue
+				}
+				if integer {
+					v = bindingIntegerBound(v, kw == "exclusiveMinimum")
+				}
+				if best == nil || v.Cmp(best) > 0 {
+					best, at = v, k
+				}
+			}
+		}
+	}
+	if best == nil {
+		return "", nil
+	}
+	return best.Text('g', -1), at
+}
+
+// bindingIntegerBound is the least integer a bound admits: the ceiling of
+// an inclusive one, the next integer above an exclusive one.
+func bindingIntegerBound(v *big.Float, exclusive bool) *big.Float {
+	i, acc := v.Int(nil)
+	switch {
+	case exclusive && acc != big.Above:
+		i.Add(i, big.NewInt(1)) // floor(v) + 1
+	case !exclusive && acc == big.Below:
+		i.Add(i, big.NewInt(1)) // ceil(v)
+	}
+	return new(big.Float).SetInt(i)
+}
+
+func bindingSameNumber(text string, want *source.Node) bool {
+	a, ok1 := new(big.Float).SetString(text)
+	b, ok2 := new(big.Float).SetString(want.Text())
+	return ok1 && ok2 && want.Kind == source.Number && a.Cmp(b) == 0
+}
+
+// bindingEnumAt compares the values the enums of a member's declarations
+// all admit (less a null a nullable member adds) with the binding's as
+// sets, and returns the enum to fix, or nil when they agree; under a later
+// minor version the member may admit more values than the binding's
+// (values that minor may have added).
+func bindingEnumAt(got []*source.Node, want *source.Node, later bool) *source.Node {
+	key := func(k *source.Node) string { return k.Kind.String() + ":" + k.Text() }
+	var admitted map[string]bool
+	for _, e := range got {
+		if !e.IsArray() {
+			return e
+		}
+		has := map[string]bool{}
+		for _, k := range e.Kids() {
+			if !k.IsNull() && (admitted == nil || admitted[key(k)]) {
+				has[key(k)] = true
+			}
+		}
+		admitted = has
+	}
+	if !want.IsArray() {
+		return got[0]
 	}
 	for _, k := range want.Kids() {
-		if !has[k.Kind.String()+":"+k.Text()] {
-			return false
+		if admitted[key(k)] {
+			continue
+		}
+		// The enum that shuts the binding's value out.
+		for _, e := range got {
+			if !slices.ContainsFunc(e.Kids(), func(v *source.Node) bool { return key(v) == key(k) }) {
+				return e
+			}
 		}
 	}
-	return later || len(has) == len(want.Kids())
+	if later || len(admitted) == len(want.Kids()) {
+		return nil
+	}
+	return got[0]
 }
 
 // bindingSameJSON compares a keyword value with the binding's as
@@ -560,12 +712,17 @@ func bindingProgramDeclarationCheck(p *lint.Pass) {
 				want = langs[0].Name
 			}
 		}
-		// Read as a validator does: a property behind allOf or $ref counts.
-		schema := snapshot.ViewOf(t.InputSchema, t.InputSchema)
+		// Read as a validator does: a property behind allOf or $ref counts,
+		// and one a part the Resolver cannot see may declare is not missing.
+		schema := schemacheck.NewResolver(t.InputSchema)
 		found, shapeOK := false, true
 		for _, b := range bindings {
-			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && schema.Property(b.arg.Text()) == nil {
-				p.Report(b.arg, "the program declaration of %s names argument %s, which its inputSchema does not declare; add %s to properties or name the argument that carries the program", t.Name, b.arg.Text(), b.arg.Text())
+			if b.arg != nil && b.arg.IsString() && t.InputSchema.IsObject() && len(schema.Declarations(t.InputSchema, b.arg.Text())) == 0 {
+				if !schema.Whole(t.InputSchema) {
+					p.Skip(fmt.Sprintf("program argument %s among the members of %s's inputSchema (part of it is behind a $ref outside the document or applies only under a condition)", b.arg.Text(), t.Name))
+				} else {
+					p.Report(b.arg, "the program declaration of %s names argument %s, which its inputSchema does not declare; add %s to properties or name the argument that carries the program", t.Name, b.arg.Text(), b.arg.Text())
+				}
 			}
 			if !b.lang.IsString() {
 				shapeOK = false

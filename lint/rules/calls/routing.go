@@ -90,7 +90,7 @@ func callRoutingRules() []*lint.Rule {
 			Doc:     "The index form (pilotage_get_guide with language and no id) is how a Client learns which guides exist before loading any (Part II §6.2). A Server that refuses it, with a request error or a JSON-RPC error, leaves the Client to guess guide ids. Only requests carrying nothing but a language the manifest lists are judged.",
 			Bad:     `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "id is required"}}}}`,
 			Good:    `{"name": "pilotage_get_guide", "arguments": {"language": "flow/1"}, "result": {"structuredContent": {"guides": [{"id": "quickstart", "title": "First flow", "level": "core", "topics": ["steps"], "language": "flow/1", "version": "1", "size_bytes": 900}]}}}`,
-			Scope:   "pilotage_get_guide requests carrying only a language the manifest lists, answered with a request error other than internal (a malfunction), or with JSON-RPC error -32602 or -32600 when the recording lists the tool; a request with a structural fault is left out, and so are other carrier codes, which a recording client also writes for its own timeout.",
+			Scope:   "pilotage_get_guide requests carrying only a language the manifest lists, answered with a request error other than internal (a malfunction), or with JSON-RPC error -32602 or -32600 when the recording lists the tool; a request with a structural fault against the tool's inputSchema, validated whole with the schema library (a member an allOf part or a root $ref requires counts), is left out, and so is one whose inputSchema cannot be judged offline; so are other carrier codes, which a recording client also writes for its own timeout.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
 				{Spec: "Part III §1.3", Quote: "A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
@@ -103,61 +103,6 @@ func callRoutingRules() []*lint.Rule {
 // callIsLoop reports whether a call went to a loop tool.
 func callIsLoop(c *snapshot.Call) bool {
 	return c.Op == snapshot.OpValidate || c.Op == snapshot.OpExecute || c.Op == snapshot.OpTraceFetch
-}
-
-// callStructural reports whether the request has a structural fault
-// against the tool's inputSchema: arguments that are not an object, a
-// missing required member, or a member of the wrong JSON type. Those are
-// the only faults a loop tool may answer with a JSON-RPC error.
-func callStructural(c *snapshot.Call, schema *source.Node) bool {
-	if c.Arguments != nil && !c.Arguments.IsObject() {
-		return true
-	}
-	for _, r := range schema.Get("required").Items() {
-		if r.IsString() && c.Arg(r.Text()) == nil {
-			return true
-		}
-	}
-	for _, a := range c.Arguments.Items() {
-		if !jsonTypeFits(a, schema.Path("properties", a.Key()).Get("type")) {
-			return true
-		}
-	}
-	return false
-}
-
-// jsonTypeFits reports whether value v satisfies a JSON Schema "type"
-// keyword (a name or a list of names); an absent keyword admits anything.
-func jsonTypeFits(v, typ *source.Node) bool {
-	if typ == nil {
-		return true
-	}
-	names := []*source.Node{typ}
-	if typ.IsArray() {
-		names = typ.Kids()
-	}
-	for _, n := range names {
-		if !n.IsString() {
-			return true // not a schema this check understands
-		}
-		switch n.Text() {
-		case "object", "array", "string", "boolean", "null":
-			if v.Kind.String() == n.Text() {
-				return true
-			}
-		case "number":
-			if v.Kind == source.Number {
-				return true
-			}
-		case "integer":
-			if f, err := strconv.ParseFloat(v.Text(), 64); v.Kind == source.Number && err == nil && f == float64(int64(f)) {
-				return true
-			}
-		default:
-			return true
-		}
-	}
-	return false
 }
 
 func checkCallCarrierLoopFault(p *lint.Pass) {
@@ -339,9 +284,15 @@ func checkCallGuideIndexRefused(p *lint.Pass) {
 		if len(c.Arguments.Items()) != 1 {
 			continue
 		}
+		// A request with a structural fault against the tool's own schema
+		// (validated whole, as an SDK does: a required member in an allOf
+		// part or behind a root $ref counts) may be refused on that
+		// ground; one whose schema cannot be judged offline is left out.
 		t := p.Snap.Tool(c.Name)
-		if t != nil && callStructural(c, t.InputSchema) {
-			continue
+		if t != nil && t.InputSchema != nil {
+			if structural, decided, _ := schemacheck.Structural(t.InputSchema, c.Arguments.Value()); structural || !decided {
+				continue
+			}
 		}
 		// A Server MAY hide its Pilotage tools from a Client that did not
 		// declare Pilotage (Part III §1.3): a carrier error for a tool the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -91,10 +92,9 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 		return out
 	}
 	if t := s.Tool(types.ToolCatalog); t != nil && t.InputSchema.IsObject() {
-		verb := snapshot.ViewOf(t.InputSchema, snapshot.ViewOf(t.InputSchema, t.InputSchema).Property("verb"))
-		for _, e := range verb.Get("enum").Items() {
-			if e.IsString() && !slices.Contains(catalogVerbs, e.Text()) {
-				out = append(out, fmt.Sprintf("%s verb %q", types.ToolCatalog, e.Text()))
+		for _, v := range catalogVerbValues(t.InputSchema) {
+			if !slices.Contains(catalogVerbs, v) {
+				out = append(out, fmt.Sprintf("%s verb %q", types.ToolCatalog, v))
 			}
 		}
 	}
@@ -178,6 +178,32 @@ func designatorForm(s string) string {
 		return "P" + date.String()
 	}
 	return "P" + date.String() + "T" + tm.String()
+}
+
+// catalogVerbValues returns the verbs the catalog tool's input schema
+// admits, read as a validator applies it (schemacheck.Resolver): the
+// string values of every enum of every declaration of verb, in the first
+// enum's order, less those another enum shuts out.
+func catalogVerbValues(schema *source.Node) []string {
+	r := schemacheck.NewResolver(schema)
+	var enums []*source.Node
+	for _, d := range r.Declarations(schema, "verb") {
+		enums = append(enums, r.Keywords(d, "enum")...)
+	}
+	admits := func(e *source.Node, v string) bool {
+		return !e.IsArray() || slices.ContainsFunc(e.Kids(), func(w *source.Node) bool { return w.IsString() && w.Text() == v })
+	}
+	var out []string
+	for i, e := range enums {
+		for _, v := range e.Items() {
+			if e.IsArray() && v.IsString() && !slices.Contains(out, v.Text()) &&
+				!slices.ContainsFunc(enums[i+1:], func(o *source.Node) bool { return !admits(o, v.Text()) }) &&
+				!slices.ContainsFunc(enums[:i], func(o *source.Node) bool { return !admits(o, v.Text()) }) {
+				out = append(out, v.Text())
+			}
+		}
+	}
+	return out
 }
 
 // catalogVerbs are the verbs of pilotage_catalog (Part III §4.2).

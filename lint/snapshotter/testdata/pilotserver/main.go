@@ -17,6 +17,9 @@
 // -manifest-uri URI serves the manifest resource at URI and advertises it
 // as the handshake metadata's manifest_uri.
 //
+// -start-delay D sleeps D before reading any request, as a server that
+// compiles or loads first does: requests wait in the pipe meanwhile.
+//
 // -http ADDR serves Streamable HTTP on ADDR and prints "listening on URL".
 //
 // -transport NAME breaks the transport on the probe guide-unknown-id (the
@@ -62,7 +65,9 @@ func main() {
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address instead of stdio")
 	manifestURI := flag.String("manifest-uri", "", "serve the manifest resource at this URI and advertise it as the handshake's manifest_uri")
 	transport := flag.String("transport", "", "break the transport on guide-unknown-id: exit, huge, drop, endless, trickle or version")
+	startDelay := flag.Duration("start-delay", 0, "sleep this long before reading any request, as a server that compiles or loads first (go run, a cold npx -y) does")
 	flag.Parse()
+	time.Sleep(*startDelay)
 	if !pilotserver.ValidFault(*fault) {
 		log.Fatalf("unknown fault %q", *fault)
 	}
