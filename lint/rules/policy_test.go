@@ -21,6 +21,11 @@ var severityExceptions = map[string]string{
 	// to an intermediary or SDK (Part III §1.2), so that the Server failed
 	// is an inference, which is at most a warning.
 	"binding-extension-missing": "an inference: the recording may have lost the declaration to an intermediary (Part III §1.2)",
+	// manifest-stateless-session-retention-inferred checks a MUST NOT,
+	// but the recording shows the stateless revision in use, not that the
+	// deployment serves it alone (audit2 2.3): that it is a stateless
+	// Server is an inference.
+	"manifest-stateless-session-retention-inferred": "an inference: the recording does not show a stateless deployment (Part III §8.1)",
 }
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
@@ -124,6 +129,15 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		// two unknown names are an unauthorized and a nonexistent one.
 		"result-invoked-entry-input-schema-missing": lint.PolicyContradiction,
 		"result-not-found-message-differs":          lint.PolicyContradiction,
+		// audit2 2.8: calls in a Language without catalog shows either
+		// environment-bound names or a calls value outside its definition.
+		"call-calls-without-catalog": lint.PolicyContradiction,
+		// audit2 2.13: a blank title is a string, present; it contradicts
+		// the description "Human-readable Language name".
+		"manifest-language-title-blank": lint.PolicyContradiction,
+		// audit2 2.14: ISO 8601's alternative duration format, which a
+		// Client reading designators falls back on.
+		"manifest-retention-alternative-format": lint.PolicyIgnored,
 		// "Reserved statuses retain their specified meanings when used for
 		// a step" carries no keyword.
 		"result-step-outcome-reserved-status": lint.PolicyContradiction,

@@ -18,7 +18,10 @@ import (
 //     records a pilotage_manifest result of a listed tool;
 //   - one of the exact fixed names of Part III §3–4 (pilotage_manifest,
 //     pilotage_get_guide, pilotage_catalog) in the tool listing, or a
-//     recorded answer of one when the listing has it or there is no listing.
+//     recorded answer of one when the listing has it or there is no listing;
+//     pilotage_manifest's name not when its recorded answer shows it is no
+//     Pilotage manifest tool and nothing else signals Pilotage (see
+//     ManifestDisproved: a harbour pilot's cargo manifest tool).
 //
 // Any other name is no signal: "pilotage" is a French and Dutch word, so a
 // fleet server's pilotage_flotte tool, a "pilotage" _meta key or a
@@ -38,11 +41,16 @@ func (s *Snapshot) findSignal() bool {
 	if s.Kind == KindManifest || s.InlineManifest != nil || ManifestLike(s.Manifest) {
 		return true
 	}
+	// pilotage_manifest's name is a signal unless its recorded answer
+	// shows the tool is something else; the other fixed names always are.
+	byName := false
 	if s.ManifestResult != nil && s.manifestCalled && (s.ToolsArray == nil || s.Tool(types.ToolManifest) != nil) {
-		return true
+		byName = true
 	}
 	for _, t := range s.Tools {
-		if IsFixedTool(t.Name) {
+		if t.Name == types.ToolManifest {
+			byName = true
+		} else if IsFixedTool(t.Name) {
 			return true
 		}
 	}
@@ -54,9 +62,41 @@ func (s *Snapshot) findSignal() bool {
 			continue
 		}
 		if s.ToolsArray != nil && s.Tool(c.Name) != nil || s.ToolsArray == nil && !errorAnswer(c.Error, c.Result) {
-			return true
+			if c.Name != types.ToolManifest {
+				return true
+			}
+			byName = true
 		}
 	}
+	if s.otherSignal() {
+		return true
+	}
+	return byName && !s.ManifestDisproved()
+}
+
+// ManifestDisproved reports whether the recorded answer of a tool named
+// pilotage_manifest shows it is not Pilotage's: a successful result (not
+// isError) whose structuredContent is absent or is no manifest (see
+// ManifestLike; a cargo manifest with "languages" as a list of locale
+// codes is none). Part III §1.2: a Server declares Pilotage support by
+// exposing pilotage_manifest "and" returning a valid Pilotage manifest;
+// §1.3 item 4: a Client that finds neither a Pilotage extension
+// declaration "nor a validly answering `pilotage_manifest` tool MUST NOT
+// infer Pilotage semantics from tools with similar names". A defective
+// Pilotage manifest (a missing version, a wrong type) is still
+// manifest-like and is judged; an error answer shows nothing either way.
+func (s *Snapshot) ManifestDisproved() bool {
+	mr := s.ManifestResult
+	if mr == nil || !s.manifestCalled || errorAnswer(nil, mr) {
+		return false
+	}
+	return !ManifestLike(mr.Get("structuredContent"))
+}
+
+// otherSignal finds the signals other than the fixed tool names: the
+// extension identifier in what the Server sent, or text that did not parse
+// but holds one of the names.
+func (s *Snapshot) otherSignal() bool {
 	for _, m := range s.Metas() {
 		if hasExtensionKey(m) && !ClientSent(m) {
 			return true

@@ -60,6 +60,16 @@ func TestPilotageSignal(t *testing.T) {
 		{"only the Client declares", `[{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}}, {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}}}]`, false},
 		{"only the stateless Client declares", `[{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/clientCapabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}, "io.github.jafarsa0/pilotage": {}}}}, {"jsonrpc": "2.0", "id": 1, "result": {"tools": []}}]`, false},
 		{"the Server declares in a capture", `[{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}, {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}}]`, true},
+		// Part III §1.2: exposing pilotage_manifest "and" returning a
+		// valid Pilotage manifest declares support. A harbour-pilot
+		// server's cargo manifest tool answers with no manifest, so its
+		// name alone is no signal (audit2 n02).
+		{"a listed manifest tool answering with a cargo manifest", `{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {"imo": {"type": "string"}}, "required": ["imo"]}}]}, "manifest": {"structuredContent": {"vessel": "Nordkap", "languages": ["nl", "en"]}, "isError": false}}`, false},
+		{"a listed manifest tool answering in text only", `{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}, "manifest": {"content": [{"type": "text", "text": "cargo: 12 containers"}]}}`, false},
+		{"a cargo answer beside the guide tool", `{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}, {"name": "pilotage_get_guide", "inputSchema": {"type": "object"}}]}, "manifest": {"structuredContent": {"vessel": "Nordkap"}}}`, true},
+		{"a cargo answer beside the extension", `{"initialize": {"protocolVersion": "2025-11-25", "capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}, "tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}, "manifest": {"structuredContent": {"vessel": "Nordkap"}}}`, true},
+		{"a defective Pilotage manifest", `{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}, "manifest": {"structuredContent": {"languages": [{"name": "flow/1", "loop": {"validate": "v"}}]}}}`, true},
+		{"a listed manifest tool, no answer recorded", `{"tools": {"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object", "required": ["imo"]}}]}}`, true},
 		{"a probe's made-up call", `{"tools": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}, "calls": [{"name": "pilotage_no_such_tool", "arguments": {}, "result": {"content": []}, "probe": {"name": "unknown-tool"}}]}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -30,9 +30,11 @@ func bindingToolRules() []*lint.Rule {
 			Doc:     "pilotage_manifest is the guaranteed discovery path and the only reliable way a Client detects Pilotage on every revision, transport and host: a conformant Server MUST expose it, and its input schema is an object with no required members so that an agent can call it with {} before knowing anything. Extra optional properties are tolerated; a required member or a non-object schema makes the first call fail. A recorded pilotage_manifest result with isError: true is reported once, here, and no manifest rule judges its error object.",
 			Bad:     `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}}, "required": ["language"]}}`,
 			Good:    `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {}}}`,
-			Scope:   "The tool listing of a Pilotage Server (all recorded pages) and the recorded pilotage_manifest result, on every revision and version: the tool is listed, its inputSchema (read as a validator reads it) is an object schema that requires nothing, and its recorded result is not an error. A listing that shows no Pilotage tool at all, recorded by a Client not known to declare Pilotage, is a skipped check rather than a finding; an answer recorded for the tool while the listing lacks it is no Pilotage signal.",
+			Scope:   "The tool listing of a Pilotage Server (all recorded pages) and the recorded pilotage_manifest result, on every revision and version: the tool is listed, its inputSchema (read as a validator reads it) is an object schema that requires nothing, and its recorded result is not an error. A listing that shows no Pilotage tool at all, recorded by a Client not known to declare Pilotage, is a skipped check rather than a finding; an answer recorded for the tool while the listing lacks it is no Pilotage signal. A tool named pilotage_manifest whose recorded answer is a success with no manifest in structuredContent (a harbour pilot's cargo manifest), in an input nothing else marks as Pilotage (no identifier, no other fixed tool), is no Pilotage signal either, so the file is not judged (snapshot.ManifestDisproved).",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part III §1.2", Quote: "A Server that: 1. exposes `pilotage_manifest`; and 2. returns a valid Pilotage manifest thereby declares Pilotage support.", Fixture: "good-audit-cargo-manifest"},
+				{Spec: "Part III §1.3", Quote: "MUST NOT infer Pilotage semantics from tools with similar names.", Fixture: "good-lookalike-n01-ship-pilotage-tools"},
 			},
 			Check: bindingManifestToolCheck,
 		},
@@ -41,12 +43,13 @@ func bindingToolRules() []*lint.Rule {
 			Quote:   "The `language` member is REQUIRED, including on a Server exposing only one Language.",
 			Keyword: "REQUIRED",
 			Summary: "tools/list lacks pilotage_get_guide, or its input schema deviates from Part III §4.1.",
-			Doc:     "pilotage_get_guide binds the learn operation that every Language declares, so a Server exposing Pilotage MUST list it with the binding-defined schema: language, id and topic as strings, language (and nothing else) required. Clients form guide requests from that schema without reading it, so a missing member, another type or another required member breaks them; each finding names the member. Extra optional properties are tolerated because a generic Client never sends them, and stricter keywords such as additionalProperties: false are allowed because the access-tool schemas are intentionally strict (Part III §7.1).",
+			Doc:     "pilotage_get_guide binds the learn operation that every Language declares, so a Server exposing Pilotage MUST list it with the binding-defined schema: language, id and topic as strings, language (and nothing else) required. Clients form guide requests from that schema without reading it, so a missing member, another type or another required member breaks them; each finding names the member. topic serves only guides.topic_fetch: where no Language declares it a request carrying topic can only be refused, so leaving topic out of the schema is no deviation (without a manifest that check is skipped). Extra optional properties are tolerated because a generic Client never sends them, and stricter keywords such as additionalProperties: false are allowed because the access-tool schemas are intentionally strict (Part III §7.1).",
 			Bad:     `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "integer"}}, "required": ["language", "id"]}}`,
 			Good:    `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "string"}, "topic": {"type": "string"}}, "required": ["language"]}}`,
-			Scope:   "pilotage_get_guide in the listing of a Server that lists Pilotage tools: present, with the Part III §4.1 schema read as a validator reads it (a local $ref, allOf and a nullable union are followed, and a member declared by several allOf parts is held to all of them; extra optional members and stricter keywords are allowed). A member, keyword or requirement that a part behind an external $ref or a conditional branch (anyOf, if) may hold is not reported missing: that check is skipped.",
+			Scope:   "pilotage_get_guide in the listing of a Server that lists Pilotage tools: present, with the Part III §4.1 schema read as a validator reads it (a local $ref, allOf and a nullable union are followed, and a member declared by several allOf parts is held to all of them; extra optional members and stricter keywords are allowed). A member, keyword or requirement that a part behind an external $ref or a conditional branch (anyOf, if) may hold is not reported missing: that check is skipped. topic may be left out when no Language of the manifest declares guides.topic_fetch (without a manifest, skipped).",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part III §4.1", Quote: "When: - `id` is supplied; - `topic` is supplied; - `guides.topic_fetch` is declared, the response uses the same guide shape, but `body` contains only the requested topic.", Fixture: "good-audit-sub-features-undeclared"},
 			},
 			Check: bindingGuideToolCheck,
 		},
@@ -55,13 +58,15 @@ func bindingToolRules() []*lint.Rule {
 			Quote:   "A Server MUST expose it exactly when at least one Language declares `catalog`.",
 			Keyword: "MUST",
 			Summary: "pilotage_catalog is listed without a Language declaring catalog (or missing with one), or its input schema deviates from Part III §4.2.",
-			Doc:     "A Server MUST expose pilotage_catalog exactly when at least one Language declares catalog, with the binding-defined schema: language, verb, kind, tag, q, cursor, id and catalog_version as strings, verb enumerated as list, get and changed_since, limit an integer with minimum 1, and language and verb (only) required. Each finding names the member. Extra optional properties are tolerated and stricter keywords allowed, as for pilotage_get_guide. Whether the tool should exist needs the manifest; without one only its schema is checked.",
+			Doc:     "A Server MUST expose pilotage_catalog exactly when at least one Language declares catalog, with the binding-defined schema: language, verb, kind, tag, q, cursor, id and catalog_version as strings, verb enumerated as list, get and changed_since, limit an integer with minimum 1, and language and verb (only) required. Each finding names the member. q serves only catalog.search and catalog_version only catalog.changed_since: where no Language declares the sub-feature, a request carrying the member can only be refused, so leaving it out of the schema is no deviation (without a manifest that check is skipped). Extra optional properties are tolerated and stricter keywords allowed, as for pilotage_get_guide. Whether the tool should exist needs the manifest; without one only its schema is checked.",
 			Bad:     `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string"}, "limit": {"type": "number"}}, "required": ["language", "verb"]}}`,
 			Good:    `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get", "changed_since"]}, "limit": {"type": "integer", "minimum": 1}, "...": {}}, "required": ["language", "verb"]}}`,
-			Scope:   "pilotage_catalog in the listing: present exactly when a Language of the manifest declares catalog (judged only with a manifest), with the Part III §4.2 schema read as a validator reads it (a local $ref such as Pydantic's $defs enum, allOf and nullable unions are followed; a member declared by several allOf parts is held to all of them, so the verbs it admits are those every enum admits and its least value the highest bound; an integer's exclusiveMinimum 0 is minimum 1; an enum of strings is a string type). A member, keyword or requirement that a part behind an external $ref or a conditional branch may hold is not reported missing: that check is skipped. Under a manifest of a later minor the verb enum may hold verbs beyond list, get and changed_since.",
+			Scope:   "pilotage_catalog in the listing: present exactly when a Language of the manifest declares catalog (judged only with a manifest), with the Part III §4.2 schema read as a validator reads it (a local $ref such as Pydantic's $defs enum, allOf and nullable unions are followed; a member declared by several allOf parts is held to all of them, so the verbs it admits are those every enum admits and its least value the highest bound; an integer's exclusiveMinimum 0 is minimum 1; an enum of strings is a string type). A member, keyword or requirement that a part behind an external $ref or a conditional branch may hold is not reported missing: that check is skipped. Under a manifest of a later minor the verb enum may hold verbs beyond list, get and changed_since. q and catalog_version may be left out when no Language of the manifest declares catalog.search, respectively catalog.changed_since (without a manifest, skipped).",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
 				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-verb"},
+				{Spec: "Part III §4.2", Quote: "- `q`, when `catalog.search` is declared.", Fixture: "good-audit-sub-features-undeclared"},
+				{Spec: "Part III §4.2", Quote: "- is accepted only when `catalog.changed_since` is declared.", Fixture: "good-audit-sub-features-undeclared"},
 			},
 			Check: bindingCatalogToolCheck,
 		},
@@ -106,15 +111,17 @@ func bindingToolRules() []*lint.Rule {
 		},
 		&lint.Rule{
 			ID: "binding-program-declaration", Severity: lint.Error, Spec: "Part III §5",
-			Quote:        "Every MCP tool accepting a Program MUST carry a Pilotage declaration in its `tools/list` entry.",
-			Keyword:      "MUST",
-			Summary:      "A validate or execute tool lacks the program declaration, or the declaration is malformed or does not match the schema and manifest.",
-			Doc:          "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of at least two {argument, language} entries with distinct arguments. It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
-			Bad:          `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
-			Good:         `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
-			Scope:        "Every listed validate and execute loop tool (by the manifest's loop map) and every other tool carrying a declaration under the full key: the declaration's presence and shape, its argument among the inputSchema's properties (read as a validator reads them: a root $ref, allOf parts and $defs; an argument that a part behind an external $ref or a branch of anyOf, oneOf or if may declare is not reported, the check is skipped), its Language among the manifest's. Trace-fetch tools and the fixed access tools take no program and need none; a declaration under a shorthand key is meta-key's error, whose fix supplies this one.",
-			NoExceptions: "Part III §4.3 to §5 and §10.1 item 7 were read: every tool accepting a Program carries the declaration, every validate and execute loop tool included, under the full registered key; no sentence exempts a Language, a revision or a version, and the declaration's own members are fixed (argument and language, or a languages array of them with distinct arguments). Members a later minor may add to the declaration are ignored, not reported.",
-			Check:        bindingProgramDeclarationCheck,
+			Quote:   "Every MCP tool accepting a Program MUST carry a Pilotage declaration in its `tools/list` entry.",
+			Keyword: "MUST",
+			Summary: "A validate or execute tool lacks the program declaration, or the declaration is malformed or does not match the schema and manifest.",
+			Doc:     "Every tool accepting a program MUST say under _meta[\"io.github.jafarsa0/pilotage\"] which argument carries it and in which Language: argument and language for one Language, or a languages array of {argument, language} entries with distinct arguments, which a tool accepting programs of two or more Languages MUST use and one of a single Language may (no sentence forbids a one-entry array, which some frameworks always write). It is the only way a generic Client finds the program argument, which has no fixed name. The named argument must be a property of the tool's input schema, the language a Language of the manifest, and a Language's validate or execute tool must declare that Language. Every validate and execute loop tool must carry one; a declaration on another tool that accepts a program is checked the same way. Trace-fetch tools carry none.",
+			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}}`,
+			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
+			Scope:   "Every listed validate and execute loop tool (by the manifest's loop map) and every other tool carrying a declaration under the full key: the declaration's presence and shape, its argument among the inputSchema's properties (read as a validator reads them: a root $ref, allOf parts and $defs; an argument that a part behind an external $ref or a branch of anyOf, oneOf or if may declare is not reported, the check is skipped), its Language among the manifest's. A languages array must have entries, but one entry is allowed: Part III §5 requires the array for two or more Languages and forbids it for none. Trace-fetch tools and the fixed access tools take no program and need none; a declaration under a shorthand key is meta-key's error, whose fix supplies this one. Members a later minor may add to the declaration are ignored, not reported.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §5", Quote: "A tool accepting Programs from more than one Language MUST use:", Fixture: "good-audit-one-entry-array"},
+			},
+			Check: bindingProgramDeclarationCheck,
 		},
 	}
 }
@@ -218,6 +225,45 @@ type bindingFixed struct {
 	later bool
 }
 
+// subFeatureMembers are the members of a fixed tool's binding-defined
+// schema that serve a sub-feature alone: topic the topic form of
+// guides.topic_fetch, q the search filter of catalog.search, and
+// catalog_version the baseline of catalog.changed_since (Part III §4.1,
+// §4.2). Where no Language declares the sub-feature a request carrying
+// the member can only be refused (§4.2: "a verb not enabled by the
+// declared sub-features is a request error"), so a schema that leaves the
+// member out loses no request a Client may make.
+var subFeatureMembers = map[string]map[string][2]string{
+	types.ToolGetGuide: {"topic": {string(types.CapGuides), types.SubTopicFetch}},
+	types.ToolCatalog: {
+		"q":               {string(types.CapCatalog), types.SubSearch},
+		"catalog_version": {string(types.CapCatalog), types.SubChangedSince},
+	},
+}
+
+// mayOmit reports whether member, missing from the schema, is one that
+// serves a sub-feature no Language of the manifest (authoritative or
+// inline) declares. Without a manifest that cannot be told, and the
+// check is skipped rather than reported.
+// When it may not, why names the Language that needs it.
+func (f bindingFixed) mayOmit(member string) (omit bool, why string) {
+	sf, ok := subFeatureMembers[f.t.Name][member]
+	if !ok {
+		return false, ""
+	}
+	s := f.p.Snap
+	if s.Manifest == nil && s.InlineManifest == nil {
+		f.p.Skip(fmt.Sprintf("member %s of %s's inputSchema against the Languages declaring %s.%s (no manifest)", member, f.t.Name, sf[0], sf[1]))
+		return true, ""
+	}
+	for _, l := range append(slices.Clip(s.Languages), s.InlineLanguages...) {
+		if l.Caps.SubFeature(sf[0], sf[1]) {
+			return false, fmt.Sprintf(", which %s needs for %s.%s", l.Label(), sf[0], sf[1])
+		}
+	}
+	return true, ""
+}
+
 // opaque names a check skipped because part of the schema lies where the
 // Resolver cannot read it.
 func (f bindingFixed) opaque(what string) string {
@@ -250,7 +296,11 @@ func (f bindingFixed) properties(wp *source.Node) {
 				f.p.Skip(f.opaque("member " + w.Key()))
 				continue
 			}
-			f.p.ReportMissing(props, "%s's inputSchema does not declare member %s; add it as %s (%s)", t.Name, w.Key(), bindingCompact(w), spec)
+			omit, why := f.mayOmit(w.Key())
+			if omit {
+				continue
+			}
+			f.p.ReportMissing(props, "%s's inputSchema does not declare member %s%s; add it as %s (%s)", t.Name, w.Key(), why, bindingCompact(w), spec)
 			continue
 		}
 		if i := slices.IndexFunc(decls, func(d *source.Node) bool { return !d.IsObject() }); i >= 0 {
@@ -775,8 +825,11 @@ func bindingDeclarationShape(p *lint.Pass, t *snapshot.Tool, decl *source.Node) 
 		p.Report(arr, "languages in the program declaration of %s is %s; make it an array of {argument, language} objects", t.Name, arr.Kind.Article())
 		return nil
 	}
-	if len(arr.Kids()) < 2 {
-		p.Report(arr, "the languages array of %s's program declaration has fewer than two entries; use it for two or more Languages, and argument with language for one", t.Name)
+	// Part III §5 requires the array for two or more Languages and
+	// forbids it for none: a framework that always writes it declares one
+	// Language with a one-entry array. An empty array declares nothing.
+	if len(arr.Kids()) == 0 {
+		p.Report(arr, "the languages array of %s's program declaration is empty, so it names no program argument; list one {argument, language} entry for each Language the tool accepts programs in", t.Name)
 	}
 	var out []bindingDecl
 	seen := map[string]bool{}

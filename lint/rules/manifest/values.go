@@ -2,7 +2,9 @@ package manifest
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -108,6 +110,74 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 		out = append(out, v.What)
 	}
 	return out
+}
+
+// alternativeForms are ISO 8601's alternative duration format, a calendar
+// date and optionally a time of day, extended or basic: P0000-00-07T00:00:00,
+// P00000007T000000, P0001-02-10, with a fraction on the seconds. Each
+// captures years, months, days, hours, minutes, seconds.
+var alternativeForms = []*regexp.Regexp{
+	regexp.MustCompile(`^P([0-9]{4})-([0-9]{2})-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}):([0-9]{2})([.,][0-9]+)?)?$`),
+	regexp.MustCompile(`^P([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})([.,][0-9]+)?)?$`),
+}
+
+// alternativeParts returns the components of an alternative-format
+// duration (years to seconds, "" for an absent time), or nil.
+func alternativeParts(s string) []string {
+	for _, re := range alternativeForms {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return m[1:]
+		}
+	}
+	return nil
+}
+
+// alternativeDuration reports whether s is an ISO 8601 duration in the
+// alternative format with its values within the carry-over points (12
+// months, 30 days, 24 hours, 60 minutes, 60 seconds).
+func alternativeDuration(s string) bool {
+	m := alternativeParts(s)
+	if m == nil {
+		return false
+	}
+	n := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
+	if n(1) > 12 || n(2) > 30 {
+		return false
+	}
+	return m[3] == "" || n(3) <= 24 && n(4) < 60 && n(5) < 60
+}
+
+// designatorForm writes an alternative-format duration with designators,
+// leaving out zero components: P0000-00-07T00:00:00 is P7D.
+func designatorForm(s string) string {
+	m := alternativeParts(s)
+	if m == nil {
+		return "P7D"
+	}
+	frac := strings.Replace(m[6], ",", ".", 1)
+	var date, tm strings.Builder
+	for i, d := range []string{"Y", "M", "D"} {
+		if v, _ := strconv.Atoi(m[i]); v != 0 {
+			fmt.Fprintf(&date, "%d%s", v, d)
+		}
+	}
+	for i, d := range []string{"H", "M", "S"} {
+		v, _ := strconv.Atoi(m[3+i])
+		if v != 0 || d == "S" && frac != "" {
+			if d == "S" {
+				fmt.Fprintf(&tm, "%d%sS", v, frac)
+			} else {
+				fmt.Fprintf(&tm, "%d%s", v, d)
+			}
+		}
+	}
+	switch {
+	case date.Len() == 0 && tm.Len() == 0:
+		return "PT0S"
+	case tm.Len() == 0:
+		return "P" + date.String()
+	}
+	return "P" + date.String() + "T" + tm.String()
 }
 
 // catalogVerbValues returns the verbs the catalog tool's input schema

@@ -29,16 +29,15 @@ func callPlanRules() []*lint.Rule {
 			Check:        checkCallPlanStepIDReserved,
 		},
 		{
-			ID: "call-calls-without-catalog", Severity: lint.Error, Spec: "Part II §3.2, §4.3",
-			Quote:        "A Language with environment-bound names MUST declare `catalog`.",
-			Keyword:      "MUST",
-			Summary:      "A recorded plan or trace of a Language that does not declare catalog has a step naming a catalog entry in calls.",
-			Doc:          "calls names the catalog entry or promoted program a step invokes (Part II §5.6, §5.8): a Language whose programs invoke such names has environment-bound names, and must declare catalog so that Clients can look them up and validation can check them (Part II §3.2, §4.3). A step with calls in a Language without catalog shows names the Client had no way to discover.",
-			Bad:          `{"manifest": {"languages": [{"name": "flow/1", "capabilities": {"guides": true, "validate": true, "plan": true}}]}, "plan": {"steps": [{"id": "on", "calls": "light.lobby"}]}}`,
-			Good:         `{"manifest": {"languages": [{"name": "flow/1", "capabilities": {"guides": true, "catalog": true, "validate": true, "plan": true}}]}, "plan": {"steps": [{"id": "on", "calls": "light.lobby"}]}}`,
-			Scope:        "Plan steps of validate results and trace steps of execute and trace-fetch results, carrying calls, of a Language with a capability declaration that does not declare catalog.",
-			NoExceptions: "Part II §3.2, §4.3, §5.4 and §5.6 were read: calls names a catalog entry or a promoted program, which MUST itself appear in the catalog, and a catalog entry \"describes one environment-bound name\", so a Language whose steps invoke one has environment-bound names; no sentence lets such a Language leave out catalog.",
-			Check:        checkCallCallsWithoutCatalog,
+			ID: "call-calls-without-catalog", Severity: lint.Warning, Spec: "Part II §3.2, §5.6, §5.8",
+			Quote:   "Catalog entry or promoted-program reference invoked by the step.",
+			Keyword: "", Policy: lint.PolicyContradiction,
+			Summary: "A recorded plan or trace of a Language that does not declare catalog has a step naming something in calls.",
+			Doc:     "calls names the catalog entry or promoted program a step invokes (Part II §5.6, §5.8), and a promoted program is itself a catalog entry (§5.4), so in a Language without a catalog a step has nothing calls could name: the answer contradicts one of two definitions. Either the Language has environment-bound names, and then it MUST declare catalog so that Clients can look them up (Part II §3.2, §4.3), or calls names something that is no catalog entry (a grammar built-in such as sqrt), which calls must not carry. Which of the two it is, the recording does not show: that the Language has environment-bound names is an inference, so this is a warning, and the message says what was inferred.",
+			Bad:     `{"manifest": {"languages": [{"name": "flow/1", "capabilities": {"guides": true, "validate": true, "plan": true}}]}, "plan": {"steps": [{"id": "on", "calls": "light.lobby"}]}}`,
+			Good:    `{"manifest": {"languages": [{"name": "flow/1", "capabilities": {"guides": true, "catalog": true, "validate": true, "plan": true}}]}, "plan": {"steps": [{"id": "on", "calls": "light.lobby"}]}}`,
+			Scope:   "Plan steps of validate results and trace steps of execute and trace-fetch results, carrying calls, of a Language with a capability declaration that does not declare catalog.",
+			Check:   checkCallCallsWithoutCatalog,
 		},
 		{
 			ID: "call-trace-calls-missing", Severity: lint.Error, Spec: "Part II §5.8.4",
@@ -130,7 +129,7 @@ func checkCallCallsWithoutCatalog(p *lint.Pass) {
 		}
 		for _, s := range steps {
 			if calls := s.Get("calls"); calls.IsString() {
-				p.Report(calls, "step %s invokes %q although %s does not declare catalog: a Language whose programs invoke environment-bound names declares catalog", callStepLabel(s), calls.Text(), l.Label())
+				p.Report(calls, "step %s names %q in calls, which names a catalog entry or promoted program, although %s declares no catalog (inferred: either the Language has environment-bound names and must declare catalog, Part II §3.2, or %q is no catalog entry and the step must not carry calls); declare catalog, or leave calls out of steps that invoke no catalog entry", callStepLabel(s), calls.Text(), l.Label(), calls.Text())
 				break
 			}
 		}

@@ -19,7 +19,7 @@ func guideRules() []*lint.Rule {
 			Doc:     "For every Language at least one guide with level core MUST exist (Part II §5.2): it is the minimum instruction set an agent reads before writing a program. An index without one leaves a context-constrained agent no way to choose what to read first.",
 			Bad:     `{"guides": [{"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
 			Good:    `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
-			Scope:   "Every recorded guide index result (pilotage_get_guide without id) that is not a request error; every Language, every manifest version.",
+			Scope:   "Every recorded guide index result (pilotage_get_guide without id) that is not a request error; every Language, every manifest version. An index answered for a language the manifest does not declare is judged too: the name is either an unknown Language, whose index Part III §4.1 makes a request error, or a Language the Server has, which needs its core guide, so a successful index without a core guide (an empty {\"guides\": []}) is wrong either way.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
 			},
@@ -126,15 +126,27 @@ func resultLanguageIndexes(p *lint.Pass) []*source.Node {
 }
 
 func checkResultGuideCore(p *lint.Pass) {
-	for _, idx := range resultLanguageIndexes(p) {
+	for _, rc := range results(p) {
+		idx := rc.Content.Get("guides")
+		if rc.Op != rulekit.OpGuideIndex || rc.RequestError || !idx.IsArray() {
+			continue
+		}
 		core := false
 		for _, g := range idx.Objects() {
 			if lv, _ := g.Str("level"); lv == string(types.GuideCore) {
 				core = true
 			}
 		}
-		if !core {
+		switch {
+		case core:
+		case rc.Lang != nil || len(p.Snap.Languages) == 0:
 			p.Report(idx, "this guide index has no guide with level core; every Language needs at least one core guide, the minimum an agent reads first")
+		default:
+			// A name the manifest does not declare is either an unknown
+			// Language, whose index is a request error (Part III §4.1), or
+			// a Language without a core guide: both are wrong.
+			lang, _ := rc.Arguments.Str("language")
+			p.Report(idx, "pilotage_get_guide answered the index of %q, a Language the manifest does not declare, with no core guide; an unknown language is a not_found request error (isError: true), and a Language the Server has needs a core guide", lang)
 		}
 	}
 }

@@ -26,9 +26,11 @@ func resultRules() []*lint.Rule {
 			Doc:     "structuredContent is the machine-readable Pilotage contract: Pilotage-aware clients read the Part II response from it and must not parse the human-readable content (Part III §6). A result that carries its response only as text leaves every agent without the answer.",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"content": [{"type": "text", "text": "valid"}]}}`,
 			Good:    `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}, "content": [{"type": "text", "text": "valid"}]}}`,
-			Scope:   "Every recorded result of a Pilotage tool other than pilotage_manifest (whose text-only result is judged here too): the fixed access tools and the manifest's loop tools by name, other tools by the shape of their structuredContent; when the recording holds a tools/list, only tools it lists. Calls answered with a JSON-RPC error have no result and are not judged.",
+			Scope:   "Every recorded result of a Pilotage tool other than pilotage_manifest (whose text-only result is judged here too): the fixed access tools and the manifest's loop tools by name, other tools by the shape of their structuredContent; when the recording holds a tools/list, only tools it lists. Calls answered with a JSON-RPC error have no result and are not judged, and neither is an isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level: a structural fault (a missing required member, a wrong JSON type, at any depth) on a loop tool, any schema fault on a fixed access tool. On MCP 2025-11-25 SDKs answer those with a tool execution error carrying only text (SEP-1303), which is the carrier's answer, not a Pilotage result.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-audit-sdk-structural-fault"},
+				{Spec: "Part III §7.1", Quote: "A schema violation against those access tools is carrier-level.", Fixture: "good-audit-sdk-structural-fault"},
 			},
 			Check: checkResultStructuredContent,
 		},
@@ -64,8 +66,9 @@ func resultRules() []*lint.Rule {
 			Doc:     "Clients branch on structuredContent.error.kind (Part III §7.2): a request error without it, with the kind elsewhere, or with only text content cannot be told apart from a malfunction, so the agent cannot decide whether to fix its request, retry or give up.",
 			Bad:     `{"structuredContent": {"message": "no such guide"}, "isError": true}`,
 			Good:    `{"structuredContent": {"error": {"kind": "not_found", "message": "no such guide"}}, "isError": true}`,
-			Scope:   "Recorded results of Pilotage tools that set isError true and are neither a validation result nor a Run outcome (those are result-is-error-misused's); when the recording holds a tools/list, only tools it lists.",
+			Scope:   "Recorded results of Pilotage tools that set isError true and are neither a validation result nor a Run outcome (those are result-is-error-misused's); when the recording holds a tools/list, only tools it lists. An isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level (a structural fault on a loop tool, any schema fault on a fixed access tool) is the carrier's answer and not judged.",
 			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-sdk-structural-fault"},
 				{Spec: "Part III §7.2", Quote: "When Part II requires additional data on a request error, that data appears as a top-level sibling of `error`.", Fixture: "good-lookalike-listing-differs-across-removal"},
 				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
 			},
@@ -98,6 +101,9 @@ func checkResultStructuredContent(p *lint.Pass) {
 		p.ReportMissing(mr, "the %s result has no structuredContent, so no Client may read the manifest from it; put the manifest in structuredContent and keep content as a text rendering of it", types.ToolManifest)
 	}
 	for _, rc := range envelopes(p) {
+		if rulekit.CarrierAnswer(p.Snap, rc.Call) {
+			continue
+		}
 		switch {
 		case rc.Content == nil:
 			p.ReportMissing(rc.Result, "the %s result has no structuredContent; put the Part II response object in structuredContent and keep content as a text rendering of it", rc.Name)
@@ -137,7 +143,7 @@ func checkResultRequestErrorUnflagged(p *lint.Pass) {
 
 func checkResultRequestErrorShape(p *lint.Pass) {
 	for _, rc := range envelopes(p) {
-		if !rulekit.True(rc.Result.Get("isError")) || !rc.Content.IsObject() {
+		if !rulekit.True(rc.Result.Get("isError")) || !rc.Content.IsObject() || rulekit.CarrierAnswer(p.Snap, rc.Call) {
 			continue
 		}
 		if rc.Content.Get("valid").IsBool() || rc.Content.Get("outcome").IsObject() {

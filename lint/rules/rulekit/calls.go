@@ -4,10 +4,40 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
+
+// CarrierAnswer reports whether c drew the carrier's answer to a request
+// its tool's inputSchema refuses where Part III routes the refusal to the
+// carrier: an isError result to a request with a structural fault (a
+// missing required member, a wrong JSON type, at any depth) against a
+// loop tool's schema, or any fault against a fixed access tool's, whose
+// binding-defined schema is strict on purpose (Part III §4.6, §7.1: "Those
+// faults are carrier-level"). On MCP 2025-11-25 SDKs answer such a request
+// with a tool execution error, isError true and a text message (SEP-1303;
+// §7.1's revision note: "2025-11-25 narrowed protocol errors to the
+// envelope level"), which is no Pilotage result: the result rules do not
+// judge its envelope or shape. A schema that cannot be judged offline
+// excuses nothing.
+func CarrierAnswer(s *snapshot.Snapshot, c *snapshot.Call) bool {
+	t := s.Tool(c.Name)
+	if !True(c.Result.Get("isError")) || t == nil || t.InputSchema == nil {
+		return false
+	}
+	var args any = map[string]any{}
+	if c.Arguments != nil {
+		args = c.Arguments.Value()
+	}
+	if snapshot.IsFixedTool(c.Name) {
+		fit, _ := schemacheck.FitOf(t.InputSchema, args)
+		return fit.Rejects()
+	}
+	structural, decided, _ := schemacheck.Structural(t.InputSchema, args)
+	return decided && structural
+}
 
 // Present returns a request member that carries a value: a member sent as
 // null is read as absent, since Clients send either for "not given".

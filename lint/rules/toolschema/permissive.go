@@ -23,13 +23,15 @@ func permissiveRules() []*lint.Rule {
 			Quote:   "Loop-tool `inputSchema` definitions MUST therefore remain permissive.",
 			Keyword: "MUST",
 			Summary: "A loop tool's inputSchema rejects unknown members or constrains members across each other.",
-			Doc:     "Loop-tool inputSchema definitions MUST remain permissive (Part III §4.6): only structural faults, a missing schema-required member or an incorrect JSON type, may be expressed by the schema, and a loop-tool schema MUST NOT set additionalProperties: false. So nothing at its top level (the root, a root $ref's target, each member of a top-level allOf) may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
+			Doc:     "Loop-tool inputSchema definitions MUST remain permissive (Part III §4.6): only structural faults, a missing schema-required member or an incorrect JSON type, may be expressed by the schema, and a loop-tool schema MUST NOT set additionalProperties: false. So nothing at its top level (the root, a root $ref's target, each member of a top-level allOf) may reject a request for what it contains rather than for a missing required member or a wrong JSON type: unevaluatedProperties, propertyNames, minProperties above 0, maxProperties, dependentRequired, dependentSchemas, dependencies, patternProperties mapping to false, and oneOf/anyOf/allOf/not/if over the members. A combinator (oneOf, anyOf, not, if) is reported only when the schema library shows it refusing a request the rest of the schema accepts: a request holding the required members and each member the schema or the combinator names, with values of every JSON type; an anyOf one of whose branches accepts every object, or an if whose then asserts nothing, expresses no fault and is not reported. SDKs enforce these before the Pilotage handler runs (Part IV §11), so a member supplied outside the selected capability, both or neither runnable, or a newer Client's member comes back as a carrier error instead of an invalid_request. The finding sits at the offending keyword's value.",
 			Bad:     `{"type": "object", "properties": {"flow": {}}, "additionalProperties": false}`,
 			Good:    `{"type": "object", "properties": {"flow": {}}}`,
-			Scope:   "The inputSchema of every validate, execute and trace-fetch tool the listing carries (a manifest's loop members, or the stage a listing shows), read as a validator applies it: the root, a root $ref's target and each member of a top-level allOf are judged keyword by keyword, and a nullable union's object member likewise. The fixed access tools are not loop tools. Every manifest version.",
+			Scope:   "The inputSchema of every validate, execute and trace-fetch tool the listing carries (a manifest's loop members, or the stage a listing shows), read as a validator applies it: the root, a root $ref's target and each member of a top-level allOf are judged keyword by keyword, and a nullable union's object member likewise. A oneOf, anyOf, not or if counts only when the schema library finds a request it refuses that the schema without it accepts (a schema that cannot be compiled offline is judged by the keyword alone). The fixed access tools are not loop tools. Every manifest version.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §7.1", Quote: "For the fixed access tools, their binding-defined schemas are intentionally strict for structural routing.", Fixture: "good-access-tool-strict"},
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-allof-parts"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema.", Fixture: "good-audit-anyof-accepts-every-object"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema.", Fixture: "good-if-then-annotation"},
 			},
 			Check: checkLoopSchemaClosed,
 		},
@@ -38,12 +40,13 @@ func permissiveRules() []*lint.Rule {
 			Quote:   "A loop-tool schema: - MUST NOT set `additionalProperties: false`; - MUST NOT constrain reserved members beyond their JSON type.",
 			Keyword: "MUST NOT",
 			Summary: "A reserved member of a loop tool is constrained beyond its JSON type.",
-			Doc:     "Part III §4.6: a loop-tool schema MUST NOT constrain reserved members beyond their JSON type. An enum of trace levels, a pattern on idempotency_key, a const mode or a $ref to a constraining definition makes the SDK refuse an unknown trace_level or an unsupported mode at the carrier level, where Part III §7.1 routes them to invalid_request. The member's schema is read as a validator applies it: through $ref into $defs, allOf, and Pydantic's nullable anyOf [X, {\"type\": \"null\"}], which widens the JSON type and constrains nothing when X does not. Annotations (description, title, default, examples, deprecated, $comment, readOnly, writeOnly) and \"type\" are fine, and so is format where the schema's dialect makes it an annotation: 2020-12 unless the meta-schema requires the format-assertion vocabulary, and draft-07, which leaves asserting it to each validator. Marking an optional reserved member required is toolschema-reserved-required's finding. The finding sits at each offending keyword's value.",
+			Doc:     "Part III §4.6: a loop-tool schema MUST NOT constrain reserved members beyond their JSON type. An enum of trace levels, a pattern on idempotency_key, a const mode or a $ref to a constraining definition makes the SDK refuse an unknown trace_level or an unsupported mode at the carrier level, where Part III §7.1 routes them to invalid_request. The member's schema is read as a validator applies it: through $ref into $defs, allOf, and Pydantic's nullable anyOf [X, {\"type\": \"null\"}], which widens the JSON type and constrains nothing when X does not. A keyword counts only when the schema library shows it refusing, on its own (with the keywords it depends on, such as if for then), a value of the member's JSON type: \"minLength\": 0 or a pattern every string matches constrains nothing. Annotations (description, title, default, examples, deprecated, $comment, readOnly, writeOnly) and \"type\" are fine, and so is format where the schema's dialect makes it an annotation: 2020-12 unless the meta-schema requires the format-assertion vocabulary, and draft-07, which leaves asserting it to each validator. Marking an optional reserved member required is toolschema-reserved-required's finding. The finding sits at each offending keyword's value.",
 			Bad:     `{"trace_level": {"type": "string", "enum": ["none", "summary", "full"]}}`,
 			Good:    `{"trace_level": {"type": "string", "description": "none, summary or full"}}`,
-			Scope:   "Each declaration of a reserved member (Part III §4.4's table) on a loop tool of a stage the name is reserved on, other than the tool's program argument; declarations in a root $ref's target and allOf parts count, and a member's schema is followed through $ref, allOf and nullable unions. format counts only where the library compiles it as an assertion for the schema's dialect: 2020-12 under a meta-schema requiring format-assertion (one the document carries is read), not 2020-12 by default nor draft-07, which leaves asserting it to each validator. Every manifest version.",
+			Scope:   "Each declaration of a reserved member (Part III §4.4's table) on a loop tool of a stage the name is reserved on, other than the tool's program argument; declarations in a root $ref's target and allOf parts count, and a member's schema is followed through $ref, allOf and nullable unions. format counts only where the library compiles it as an assertion for the schema's dialect: 2020-12 under a meta-schema requiring format-assertion (one the document carries is read), not 2020-12 by default nor draft-07, which leaves asserting it to each validator. A keyword no value of the member's JSON type fails (the values tried include strings of many forms up to 65,536 characters) is not reported; one in a schema that cannot be compiled offline is judged by its name alone. Every manifest version.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.4", Quote: "| `input` | execute | Program input |", Fixture: "good-other-stage"},
+				{Spec: "Part III §4.6", Quote: "MUST NOT constrain reserved members beyond their JSON type.", Fixture: "good-audit-min-length-zero"},
 			},
 			Check: checkReservedConstrained,
 		},
@@ -128,14 +131,19 @@ func checkLoopSchemaClosed(p *lint.Pass) {
 							p.Report(pp, "loop tool %q forbids members matching %q with patternProperties false, which rejects unknown members at the carrier level; remove the pattern", lt.Name, pp.Key())
 						}
 					}
-				case "oneOf", "anyOf":
+				case "oneOf", "anyOf", "not", "if":
 					// A nullable union's object member is one of the
 					// parts, judged above; null itself is no member
-					// combination.
-					if !nullable {
-						p.Report(k, "loop tool %q applies %s over its members, which enforces runnable selection or member combinations in the schema; remove it and let the tool answer invalid_request after schema validation", lt.Name, k.Key())
+					// combination. A combinator that refuses no request
+					// the rest of the schema lets through (a branch
+					// accepting every object, an if whose then asserts
+					// nothing) expresses no fault at all.
+					if nullable && (k.Key() == "oneOf" || k.Key() == "anyOf") {
+						continue
 					}
-				case "not", "if":
+					if rejects, decided := lt.rejectsRequests(k); decided && !rejects {
+						continue
+					}
 					p.Report(k, "loop tool %q applies %s over its members, which enforces runnable selection or member combinations in the schema; remove it and let the tool answer invalid_request after schema validation", lt.Name, k.Key())
 				}
 			}
@@ -157,7 +165,8 @@ func checkReservedConstrained(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		r := lt.reader()
 		for _, m := range lt.members {
-			if _, ok := lt.reserved(m.Key()); !ok {
+			ra, ok := lt.reserved(m.Key())
+			if !ok {
 				continue
 			}
 			for _, c := range r.constraints(m, true) {
@@ -167,6 +176,11 @@ func checkReservedConstrained(p *lint.Pass) {
 				}
 				if c.Key() == "$ref" && lt.res.Target(c) == nil {
 					p.Report(c, "loop tool %q types the reserved member %q through $ref %s, which names no definition inside the inputSchema, so SDKs reject the schema or the value; inline the member as {\"type\": ...} with a description", lt.Name, m.Key(), c.Text())
+					continue
+				}
+				// A keyword that refuses no value of the member's JSON
+				// type ("minLength": 0) constrains nothing beyond it.
+				if rejects, decided := lt.constrainsMember(m, c, ra); decided && !rejects {
 					continue
 				}
 				if c.Key() == "$ref" {

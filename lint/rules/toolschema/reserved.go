@@ -66,13 +66,14 @@ func reservedRules() []*lint.Rule {
 			Quote:   "8. A validate tool serving one Language MUST mark its program-bearing argument required.",
 			Keyword: "MUST",
 			Summary: "A validate tool's program argument is required when shared, or optional when it serves one Language.",
-			Doc:     "Part III §4.4 rules 8 and 9: a validate tool serving one Language MUST mark its program-bearing argument required, and a shared validate tool (program declaration with languages[]) MUST mark none of its program arguments required, because exactly one of them is supplied per request and the selection is checked after schema validation. Which form applies is read from the tool's program declaration.",
+			Doc:     "Part III §4.4 rules 8 and 9: a validate tool serving one Language MUST mark its program-bearing argument required, and a shared validate tool MUST mark none of its program arguments required, because exactly one of them is supplied per request and the selection is checked after schema validation. A tool is shared when two Languages share it (Part III §4.3), so which rule applies is read from how many Languages the tool serves: those naming it as their validate tool in the manifest, and the distinct languages of its program declaration. The form of the declaration does not decide it: a framework that always writes the languages array serves one Language with a one-entry array. When the manifest and the declaration disagree (one Language in one, several in the other) neither rule is applied; the binding rules report the disagreement.",
 			Bad:     `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
 			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}, "required": ["flow"]}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
-			Scope:   "Validate tools that do not also execute, with a program declaration: one serving one Language must require its program argument (in the root, a root $ref's target or an allOf part; a nullable program still counts), a shared one (languages[]) must require none. Every manifest version.",
+			Scope:   "Validate tools that do not also execute, with a program declaration: one serving one Language (one Language names it in the manifest, its declaration names one Language and one program argument, in either form) must require its program argument (in the root, a root $ref's target or an allOf part; a nullable program still counts); one shared by two or more Languages (in the manifest and in its declaration) must require none. A tool the manifest and its declaration count differently is not judged. Every manifest version.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.4", Quote: "9. A shared validate tool MUST mark none of its program-bearing arguments required; selection is enforced after schema validation.", Fixture: "good-shared"},
 				{Spec: "Part III §4.6", Quote: "An execute tool's schema MUST NOT mark either: - the program-bearing argument; - `program_ref` as required.", Fixture: "good-combined"},
+				{Spec: "Part III §4.3", Quote: "Two Languages MAY share one loop tool only by using distinct program-bearing argument names.", Fixture: "good-audit-one-entry-array"},
 			},
 			Check: checkValidateProgramRequired,
 		},
@@ -250,24 +251,64 @@ func checkValidateProgramRequired(p *lint.Pass) {
 		if !lt.Serves(types.StageValidate) || lt.Serves(types.StageExecute) || len(lt.programArgs) == 0 {
 			continue
 		}
-		if lt.shared() {
+		switch lt.validateServes() {
+		case servesMany:
 			for _, a := range lt.programArgs {
 				if r := lt.required(a); r != nil {
 					p.Report(r, "shared validate tool %q marks its program argument %q required, but exactly one program argument is sent per request; remove it from required and let the tool answer invalid_request when none or several are supplied", lt.Name, a)
 				}
 			}
-			continue
+		case servesOne:
+			a := lt.programArgs[0]
+			if lt.required(a) != nil {
+				continue
+			}
+			if at := lt.requiredAt(); at != lt.schema {
+				p.Report(at, "validate tool %q serves one Language but does not list its program argument %q in required; add %q to this array", lt.Name, a, a)
+				continue
+			}
+			p.ReportMissing(lt.schema, "validate tool %q serves one Language but does not mark its program argument %q required; add \"required\": [%q] to its inputSchema", lt.Name, a, a)
 		}
-		a := lt.programArgs[0]
-		if lt.required(a) != nil {
-			continue
-		}
-		if at := lt.requiredAt(); at != lt.schema {
-			p.Report(at, "validate tool %q serves one Language but does not list its program argument %q in required; add %q to this array", lt.Name, a, a)
-			continue
-		}
-		p.ReportMissing(lt.schema, "validate tool %q serves one Language but does not mark its program argument %q required; add \"required\": [%q] to its inputSchema", lt.Name, a, a)
 	}
+}
+
+// serving says how many Languages a validate tool serves, as far as the
+// manifest and the tool's program declaration agree.
+type serving int8
+
+const (
+	// servesUnclear: the manifest and the declaration disagree (one names
+	// one Language, the other several, or one Language has several
+	// program arguments), which the binding rules report; neither rule 8
+	// nor rule 9 of Part III §4.4 can be applied.
+	servesUnclear serving = iota
+	servesOne
+	servesMany
+)
+
+// validateServes counts the Languages the tool serves on validate: those
+// naming it in their loop, and the distinct languages of its program
+// declaration. Part III §4.3 calls a tool shared when two Languages share
+// it, so the count decides, not the declaration's form: a framework that
+// always writes the languages array for one Language serves one.
+func (lt loopTool) validateServes() serving {
+	inManifest := map[string]bool{}
+	for _, l := range lt.languages(types.StageValidate) {
+		inManifest[l.Name] = true
+	}
+	declared := map[string]bool{}
+	for _, b := range rulekit.ProgramBindings(lt.Tool.ProgramDeclaration()) {
+		if l, ok := b.Str("language"); ok {
+			declared[l] = true
+		}
+	}
+	switch {
+	case len(inManifest) > 1 && len(declared) > 1:
+		return servesMany
+	case len(inManifest) <= 1 && len(declared) <= 1 && len(lt.programArgs) == 1:
+		return servesOne
+	}
+	return servesUnclear
 }
 
 func checkModeNotBoth(p *lint.Pass) {

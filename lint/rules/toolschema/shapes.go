@@ -2,6 +2,7 @@ package toolschema
 
 import (
 	"bytes"
+	"encoding/json"
 	"slices"
 	"sort"
 	"strings"
@@ -307,8 +308,50 @@ func fillArrays(defs map[string]any, def string, inst any, busy map[string]bool)
 }
 
 // shapesOf lists every structuredContent shape tool t can return, the
-// request-error shape included.
+// request-error shape included, with each request-error shape widened to
+// every kind of the closed set (see anyKind).
 func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
+	out := toolShapes(snap, t)
+	for i := range out {
+		out[i] = anyKind(out[i])
+	}
+	return out
+}
+
+// anyKind widens a request-error shape (its instances carry an error
+// object with a kind) into one alternative per kind of the Part III §7.2
+// closed set, not_found first. Which kinds a tool can produce is the
+// Server's to know: pilotage_manifest looks nothing up, and a validate
+// tool reports unknown names as diagnostics (Part II §8), so a schema that
+// admits only the kinds its tool produces admits every shape it returns.
+// The shape is what must be admitted (Part III §6), with some kind.
+func anyKind(sh shape) shape {
+	if len(sh.alts) == 0 {
+		return sh
+	}
+	first, ok := sh.alts[0].(map[string]any)
+	if e, _ := first["error"].(map[string]any); !ok || e == nil || e["kind"] == nil {
+		return sh
+	}
+	alts := slices.Clip(sh.alts)
+	for _, inst := range sh.alts {
+		// The instances differ by tool (a catalog error carries
+		// catalog_version), so the cache key holds the instance itself.
+		text, _ := json.Marshal(inst)
+		for _, k := range types.ErrorKinds[1:] {
+			alts = append(alts, built(string(text)+" kind "+string(k), langFacts{}, func() any {
+				m, _ := copyJSON(inst).(map[string]any)
+				if e, _ := m["error"].(map[string]any); e != nil {
+					e["kind"] = string(k)
+				}
+				return m
+			}))
+		}
+	}
+	return shape{sh.name, alts}
+}
+
+func toolShapes(snap *snapshot.Snapshot, t pilotageTool) []shape {
 	switch t.Name {
 	case types.ToolManifest:
 		out := fixedShapes(t.Name)

@@ -93,11 +93,6 @@ func programArgs(t *snapshot.Tool) []string {
 	return out
 }
 
-// shared reports whether the declaration uses the multi-Language form.
-func (lt loopTool) shared() bool {
-	return lt.Tool.ProgramDeclaration().Get("languages").IsArray()
-}
-
 func (lt loopTool) isProgramArg(name string) bool { return slices.Contains(lt.programArgs, name) }
 
 // reserved returns the reserved-name entry for a member of this tool when
