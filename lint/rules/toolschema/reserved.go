@@ -223,6 +223,10 @@ func checkReservedMissing(p *lint.Pass) {
 			if lt.member(r.name) != nil {
 				continue
 			}
+			if !lt.res.Whole(lt.root) {
+				p.Skip(lt.opaque("whether it declares " + r.name))
+				continue
+			}
 			ra, _ := types.LookupReservedArg(r.name)
 			schema := "{}"
 			if ra.JSONType != "" {
@@ -236,6 +240,10 @@ func checkReservedMissing(p *lint.Pass) {
 func checkRunIDRequired(p *lint.Pass) {
 	for _, lt := range loopTools(p) {
 		if !lt.Serves(types.StageTraceFetch) || lt.member(types.ArgRunID) == nil || lt.required(types.ArgRunID) != nil {
+			continue
+		}
+		if !lt.res.Whole(lt.root) {
+			p.Skip(lt.opaque("whether it requires run_id"))
 			continue
 		}
 		if at := lt.requiredAt(); at != lt.schema {
@@ -261,6 +269,10 @@ func checkValidateProgramRequired(p *lint.Pass) {
 		case servesOne:
 			a := lt.programArgs[0]
 			if lt.required(a) != nil {
+				continue
+			}
+			if !lt.res.Whole(lt.root) {
+				p.Skip(lt.opaque("whether it requires " + a))
 				continue
 			}
 			if at := lt.requiredAt(); at != lt.schema {

@@ -1,6 +1,7 @@
 package toolschema
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -58,6 +59,14 @@ func loopTools(p *lint.Pass) []loopTool {
 
 // member returns the first declaration of member name, or nil.
 func (lt loopTool) member(name string) *source.Node { return lt.res.Member(lt.root, name) }
+
+// opaque names what could not be judged of the tool's schema because part
+// of it is out of the Resolver's sight (schemacheck.Resolver.Whole): a
+// member or requirement may sit in an anyOf branch or behind an external
+// $ref, so its absence is no finding.
+func (lt loopTool) opaque(what string) string {
+	return fmt.Sprintf("%s, in loop tool %s's inputSchema (part of it is behind a $ref outside the document or applies only under a condition)", what, lt.Name)
+}
 
 // required returns the "required" entry naming member name in any part of
 // the schema, or nil.
