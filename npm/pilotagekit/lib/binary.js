@@ -41,7 +41,9 @@ function goVersion() {
 
 /** How to get the binaries without npm, and use them through this package. */
 function escape() {
-  const v = /^\d+\.\d+\.\d+$/.test(version) ? goVersion() : 'latest';
+  // A release, or a release candidate, is a module version too; the
+  // 0.0.0-* builds of a checkout and of CI are not.
+  const v = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version) && !version.startsWith('0.0.0-') ? goVersion() : 'latest';
   return (
     `Without the package, install the binaries with Go (1.26 or later) and point ${OVERRIDE} at pilotage-lint:\n` +
     `  go install ${MODULE}/cmd/...@${v}\n` +

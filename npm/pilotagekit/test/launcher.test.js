@@ -31,7 +31,7 @@ exit "\${FAKE_EXIT:-0}"
 
 /** install lays out node_modules/pilotagekit at version 1.2.3, and the
  * platform package unless the options leave it out. */
-function install(t, { platform = true, binary = true, other = null } = {}) {
+function install(t, { platform = true, binary = true, other = null, version = '1.2.3' } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pilotagekit-launcher-'));
   t.after(() => fs.rmSync(root, { recursive: true, force: true }));
   const nm = path.join(root, 'node_modules');
@@ -39,7 +39,7 @@ function install(t, { platform = true, binary = true, other = null } = {}) {
   fs.cpSync(path.join(here, 'bin'), path.join(pkgDir, 'bin'), { recursive: true });
   fs.cpSync(path.join(here, 'lib'), path.join(pkgDir, 'lib'), { recursive: true });
   const manifest = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
-  manifest.version = '1.2.3';
+  manifest.version = version;
   fs.writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify(manifest));
   const addPlatform = (name, withBinary) => {
     const dir = path.join(nm, name);
@@ -91,6 +91,13 @@ test('a missing platform package says why and names go install of this release',
   assert.match(r.stderr, /--omit=optional/);
   assert.match(r.stderr, /go install github\.com\/pilotagekit\/pilotagekit\/cmd\/\.\.\.@v1\.2\.3\n/);
   assert.match(r.stderr, /PILOTAGE_LINT_BINARY/);
+});
+
+test('the escape names a release candidate as it is, and a build of a checkout as latest', (t) => {
+  for (const [version, want] of [['0.2.0-rc.1', '@v0.2.0-rc.1\n'], ['0.0.0-ci.g0123456789ab', '@latest\n'], ['0.0.0-dev', '@latest\n']]) {
+    const { launcher } = install(t, { platform: false, version });
+    assert.ok(run(launcher, []).stderr.includes(`go install github.com/pilotagekit/pilotagekit/cmd/...${want}`), version);
+  }
 });
 
 test('the package of another platform, copied in, is named', (t) => {
