@@ -13,7 +13,7 @@ import (
 	"github.com/pilotagekit/pilotagekit/analyzers/internal/analyzertest"
 )
 
-var styles = []string{"styles/rawgosdk", "styles/gosdkfor", "styles/mcpgolist", "styles/pkgvars"}
+var styles = []string{"styles/rawgosdk", "styles/gosdkfor", "styles/mcpgolist", "styles/pkgvars", "styles/selfappend"}
 
 // TestStylesClean: every style's server is correct, and no analyzer
 // reports anything on it.

@@ -13,7 +13,7 @@ var (
 		Severity: Error,
 		Spec:     "pilotage-lint",
 		Summary:  "An input named on the command line is not a form pilotage-lint understands.",
-		Doc:      "pilotage-lint reads manifests, pilotage_manifest results, tools/list results or tool arrays, initialize and server/discover results, JSON-RPC messages and captures, and its own snapshot format. A file named explicitly that is none of these, or that does not fit a kind forced with --input-kind, cannot be checked; files found by walking a directory are skipped quietly instead.",
+		Doc:      "pilotage-lint reads manifests, pilotage_manifest results, tools/list results or tool arrays, initialize and server/discover results, JSON-RPC messages and captures, and its own snapshot format. A file named explicitly that is none of these, or that does not fit a kind forced with --input-kind, cannot be checked; files found by walking a directory are skipped quietly instead. A JSON whose \"languages\" lists locales (an array of strings, or of objects that are no Language entries, as in an app or i18n config) is no manifest, even beside a \"pilotage\" member, which is a French and Dutch word.",
 		Bad:      `{"name": "my-server", "version": "1.0.0"}`,
 		Good:     `{"tools": [{"name": "pilotage_manifest", "inputSchema": {"type": "object"}}]}`,
 	}

@@ -32,22 +32,76 @@ type Ignore struct {
 // Ignored reports whether an ignore entry covers finding f: its rule, a
 // path matching f's file, and a pointer prefix of f's pointer or of its
 // identity key.
-func Ignored(ignores []Ignore, f *Finding) bool { return ignored(ignores, f) }
+func Ignored(ignores []Ignore, f *Finding) bool { return Suppress(ignores, f, nil) }
 
-func ignored(ignores []Ignore, f *Finding) bool {
-	for _, ig := range ignores {
-		if ig.Rule != "" && ig.Rule != "*" && ig.Rule != f.Rule {
+// Suppress is Ignored that also counts, in hits (one count per entry, or
+// nil), every entry that covers f, so that an entry that never covers
+// anything can be named. logical are further forms of f's pointer an
+// entry may name, such as the manifest's logical pointers.
+func Suppress(ignores []Ignore, f *Finding, hits []int, logical ...string) bool {
+	any := false
+	for i, ig := range ignores {
+		if !covers(ig, f, logical) {
 			continue
 		}
-		if ig.Path != "" && !pathMatches(ig, f.File) {
-			continue
+		any = true
+		if hits == nil {
+			return true
 		}
-		if ig.Pointer != "" && !under(f.Pointer, ig.Pointer) && !under(f.Key, ig.Pointer) {
-			continue
-		}
+		hits[i]++
+	}
+	return any
+}
+
+func covers(ig Ignore, f *Finding, logical []string) bool {
+	if ig.Rule != "" && ig.Rule != "*" && ig.Rule != f.Rule {
+		return false
+	}
+	if ig.Path != "" && !pathMatches(ig, f.File) {
+		return false
+	}
+	if ig.Pointer == "" || under(f.Pointer, ig.Pointer) || under(f.Key, ig.Pointer) {
 		return true
 	}
+	for _, l := range logical {
+		if l != "" && under(l, ig.Pointer) {
+			return true
+		}
+	}
 	return false
+}
+
+// PathMatches reports whether an entry's path covers file (named as in
+// findings); an entry without a path covers every file.
+func PathMatches(ig Ignore, file string) bool {
+	return ig.Path == "" || pathMatches(ig, file)
+}
+
+// ManifestRoot is the logical root of the manifest in ignore pointers:
+// /manifest/languages/0/retention names the retention of the manifest's
+// first Language whatever the input kind puts it under (the document root
+// of a bare manifest, /manifest/structuredContent in a snapshot holding
+// the pilotage_manifest result, /3/result/structuredContent in a capture,
+// the file given with --manifest), so one entry serves every input kind.
+const ManifestRoot = "/manifest"
+
+// logicalPointers returns the logical forms of fd's pointer (plain and in
+// identity form) when it lies in the input's manifest, else nil.
+func logicalPointers(in *source.File, snap *snapshot.Snapshot, fd located) []string {
+	if snap == nil || snap.Manifest == nil || fd.doc < 0 {
+		return nil
+	}
+	m := snap.Manifest
+	mf := snap.FileOf(m)
+	if mf == nil || mf.Name != fd.File || int32(m.Root().Start) != fd.doc {
+		return nil
+	}
+	mp := m.Pointer()
+	rel, ok := strings.CutPrefix(fd.Pointer, mp)
+	if !ok || rel != "" && !strings.HasPrefix(rel, "/") {
+		return nil
+	}
+	return []string{ManifestRoot + rel, ManifestRoot + KeyOf(m, rel)}
 }
 
 // pathMatches reports whether file, named as in findings, is ig.Path or

@@ -68,10 +68,20 @@ type FileInfo struct {
 	// recorded, for reports that name the server.
 	Server        string `json:"-"`
 	ServerVersion string `json:"-"`
+	// IgnoreHits counts, per entry of Options.Ignores, the findings of
+	// this input it suppressed, so that an entry that suppresses nothing
+	// anywhere can be named.
+	IgnoreHits []int `json:"-"`
 	// Probes are the calls snapshot --probe recorded on purpose, in file
 	// order, read from the same parse the rules judged; reports use them
 	// for probe coverage and to name a finding's probe.
 	Probes []ProbeCall `json:"-"`
+	// ProbeSkips is the snapshot's probe_skips member as recorded: the
+	// probes not sent, with why, for the coverage summary.
+	ProbeSkips []byte `json:"-"`
+	// suppressed are the findings the config's ignore entries kept out,
+	// moved to Result.Suppressed.
+	suppressed []Finding
 }
 
 // ProbeCall is one recorded probe call: where it sits, its tag, and the
@@ -82,6 +92,9 @@ type ProbeCall struct {
 	// AnswerKind is "result", "error", or "timeout" for a call that drew
 	// no answer.
 	AnswerKind string
+	// Tag is the call's probe tag as recorded (why a call drew nothing,
+	// why a listing stopped).
+	Tag []byte
 }
 
 func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
@@ -99,7 +112,7 @@ func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
 		}
 		// Copies, not slices of the input's text: a FileInfo outlives the
 		// parse, and a slice would keep the whole text live (Release).
-		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: strings.Clone(c.Probe.Name), Language: strings.Clone(c.Probe.Language), Tool: strings.Clone(c.Name), Arguments: raw(c.Arguments), AnswerKind: "timeout"}
+		pc := ProbeCall{Pointer: c.Node.Pointer(), Name: strings.Clone(c.Probe.Name), Language: strings.Clone(c.Probe.Language), Tool: strings.Clone(c.Name), Arguments: raw(c.Arguments), AnswerKind: "timeout", Tag: raw(c.Probe.Node)}
 		switch {
 		case c.Error != nil:
 			pc.Answer, pc.AnswerKind = raw(c.Error), "error"
@@ -122,6 +135,10 @@ type Result struct {
 	// Unread holds the errors of inputs whose Read failed: nothing judged
 	// them, which a gate must report, not pass.
 	Unread []error
+	// Suppressed are the findings an ignore entry or a baseline kept out
+	// of Findings: the probe coverage counts a probe call they sit on as
+	// suppressed, never as passed.
+	Suppressed []Finding
 }
 
 // Skipped names the cross-checks not run on one file.
@@ -137,8 +154,22 @@ func Run(ctx context.Context, inputs []Input, opt *Options) (*Result, error) {
 		return nil, stoppedError(err, inputs, make([]inputState, len(inputs)))
 	}
 	var manifest *source.File
+	var manifestAlone []Finding
+	var manifestHits []int
 	if opt.Manifest != nil {
 		manifest = source.Parse(opt.Manifest.Name, opt.Manifest.Data, opt.Parse)
+		// A --manifest that holds no document (empty, cut short before its
+		// first value closed, not UTF-8) joins no input, so no rule would
+		// see it and the inputs would pass without their manifest: it is
+		// judged on its own, as a file named on the command line.
+		if len(manifest.Docs) == 0 {
+			alone := *opt
+			alone.Manifest = nil
+			in := Input{Name: opt.Manifest.Name, Data: opt.Manifest.Data, Explicit: true}
+			var info FileInfo
+			info, manifestAlone = LintFile(&in, &alone)
+			manifestHits = info.IgnoreHits
+		}
 	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
@@ -209,6 +240,8 @@ feed:
 			res.Unread = append(res.Unread, o.unread)
 			continue
 		}
+		res.Suppressed = append(res.Suppressed, o.info.suppressed...)
+		o.info.suppressed = nil
 		res.Files = append(res.Files, o.info)
 		all = append(all, o.findings...)
 		if len(o.skipped) > 0 {
@@ -216,7 +249,8 @@ feed:
 		}
 	}
 	if manifest != nil {
-		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest)})
+		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest), IgnoreHits: manifestHits})
+		all = append(all, manifestAlone...)
 	}
 	res.Findings = Dedupe(all)
 	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
@@ -335,10 +369,18 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	}
 	snap, err := snapshot.BuildWith(f, snapshot.Options{Kind: opt.InputKind, Manifest: mf})
 	var findings []located
+	// ignored[i] says an ignore entry covers findings[i].
+	var ignored []bool
+	var hits []int
+	if len(opt.Ignores) > 0 {
+		hits = make([]int, len(opt.Ignores))
+	}
+	defer func() { info.IgnoreHits = hits }()
 	report := func(fd located) {
 		fd.Key = findingKey(f, snap, fd)
-		if fd.Rule != "" && !ignored(opt.Ignores, &fd.Finding) {
+		if fd.Rule != "" {
 			findings = append(findings, fd)
+			ignored = append(ignored, len(opt.Ignores) > 0 && Suppress(opt.Ignores, &fd.Finding, hits, logicalPointers(f, snap, fd)...))
 		}
 	}
 	var merr *snapshot.ManifestError
@@ -349,7 +391,7 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	if err != nil {
 		report(located{engineFinding(opt.Rules, InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, opt.Rules), nil, true
+			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, ignored, opt.Rules), nil, true
 		}
 	}
 	// A document read as a kind it does not fit would draw findings about a
@@ -418,22 +460,40 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 		runRule(p, f, opt.Rules)
 	}
 	sort.Strings(skips)
-	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap)}
-	for _, h := range []*source.Node{snap.Initialize, snap.Discover} {
-		if si := h.Get("serverInfo"); si.IsObject() && info.Server == "" {
+	var suppressed []Finding
+	for i, fd := range findings {
+		if ignored[i] {
+			suppressed = append(suppressed, fd.Finding)
+		}
+	}
+	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap), suppressed: suppressed}
+	if snap.Kind == snapshot.KindSnapshot {
+		for _, d := range f.Docs {
+			if sk := d.Root.Get("probe_skips"); sk.IsArray() {
+				info.ProbeSkips = []byte(f.Data[sk.Start:sk.End])
+			}
+		}
+	}
+	// A server/discover result of the stateless revision carries it in
+	// _meta, under io.modelcontextprotocol/serverInfo, as the Go SDK
+	// writes it.
+	for _, si := range []*source.Node{snap.Initialize.Get("serverInfo"), snap.Discover.Get("serverInfo"), snap.Discover.Path("_meta", "io.modelcontextprotocol/serverInfo")} {
+		if si.IsObject() && info.Server == "" {
 			name, _ := si.Str("name")
 			version, _ := si.Str("version")
 			info.Server, info.ServerVersion = strings.Clone(name), strings.Clone(version)
 		}
 	}
-	return info, dropCovered(findings, opt.Rules), skips, true
+	return info, dropCovered(findings, ignored, opt.Rules), skips, true
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside
 // which, a specific rule already reported in the same document: the shape
 // check's complaint about an object is the specific rule's defect seen from
-// further out. It returns the rest.
-func dropCovered(fs []located, rules []*Rule) []Finding {
+// further out. A specific finding an ignore entry covers still covers its
+// fallback: ignoring manifest-retention-format must not bring the same
+// defect back as shape-manifest. It returns the rest, less the ignored.
+func dropCovered(fs []located, ignored []bool, rules []*Rule) []Finding {
 	fallback := map[string]bool{}
 	scope := map[string]func(string) string{}
 	for _, r := range rules {
@@ -473,7 +533,10 @@ func dropCovered(fs []located, rules []*Rule) []Finding {
 		}
 	}
 	out := make([]Finding, 0, len(fs))
-	for _, f := range fs {
+	for i, f := range fs {
+		if ignored[i] {
+			continue
+		}
 		if fallback[f.Rule] {
 			if covered[at{f.File, f.Pointer, f.doc}] > 0 {
 				continue

@@ -51,11 +51,31 @@ func SkippedByName(name string) bool {
 }
 
 // unparsed reports whether f holds text that does not parse as JSON: a
-// syntax error, data after the document, or nesting past the limit.
+// syntax error, data after the document, nesting past the limit, no value
+// at all (empty, blank or only a byte-order mark), a text that is not
+// UTF-8 (UTF-16, UTF-32, Latin-1, binary), or a byte that is not UTF-8
+// where the grammar wanted a token, which cut its document short.
 func unparsed(f *source.File) bool {
+	if f.Encoding != "" {
+		return true
+	}
 	for _, p := range f.Problems {
 		switch p.Code {
-		case source.ProblemSyntax, source.ProblemTrailing, source.ProblemDepth:
+		case source.ProblemSyntax, source.ProblemTrailing, source.ProblemDepth, source.ProblemEmpty:
+			return true
+		case source.ProblemInvalidUTF8:
+			if !inDoc(f, p.Start) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inDoc reports whether byte offset off lies inside a parsed document.
+func inDoc(f *source.File, off int) bool {
+	for _, d := range f.Docs {
+		if off >= int(d.Root.Start) && off < int(d.Root.End) {
 			return true
 		}
 	}

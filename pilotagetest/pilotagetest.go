@@ -10,33 +10,44 @@
 //	}
 //
 // `go test -run 'Pilotage/PIL-EXECUTE'` then runs the execute vectors only,
-// and a failure names its vector, its probe, the rule, the spec sentence,
-// and the request and response behind it.
+// and a failure names, at the line of the author's test that called Run,
+// its vector, its probe, the rule, the spec sentence, and the request and
+// response behind it, each cut around the member the finding points at.
+//
+// The probes alone never run the author's program: they send requests a
+// correct server refuses or answers without side effects. The success
+// path (a Run that succeeds, its outcome and its trace) is judged when the
+// test asks for it: ProbeRun test-runs a program where the Language
+// declares execute.test_run, RunImmediate runs it for real where the
+// Language has no test run (the server under test is a test instance), and
+// Calls records calls of the author's own, judged as `pilotage-lint
+// snapshot --calls` judges them. A Language whose success path none of
+// them reached is a skipped subtest, success-path/LANGUAGE, with the
+// reason.
 //
 // Run takes a go-sdk *mcp.Server and talks to it over the SDK's in-memory
 // transport; RunTransport takes any mcp.Transport and RunCommand a command
 // that serves MCP on stdio, for servers written in other languages. The
 // subpackage mcpgotest does the same for a mark3labs/mcp-go server.
 //
+// A session holds to its Timeout whatever the server does: a handler that
+// blocks and ignores its context is abandoned, and the test fails naming
+// the probe that waited for it. Over Run and mcpgotest a handler's panic
+// is recovered, answered as a JSON-RPC internal error, and reported on
+// the probe or call that triggered it, with its stack.
+//
 // The package is for tests: the pilotage-lint binary does not link it.
 package pilotagetest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
-	"github.com/pilotagekit/pilotagekit/lint/rules"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
 
@@ -57,6 +68,8 @@ type config struct {
 	failOn      Severity
 	sel         lint.Selection
 	program     json.RawMessage
+	immediate   bool
+	calls       []Call
 	snapshot    string
 	callTimeout time.Duration
 	timeout     time.Duration
@@ -66,12 +79,20 @@ type config struct {
 // Error, as for pilotage-lint. Findings below it are logged (go test -v).
 func FailOn(s Severity) Option { return func(c *config) { c.failOn = s } }
 
-// Disable turns rules off by ID, as --disable does.
+// Disable turns rules off by ID, as --disable does, and with each rule the
+// probe-expectation verdict on the probe calls where it reports: one
+// defect, one switch. probe-expectation judges a probe's answer only where
+// no specific rule explains it; a rule that is off still explains its
+// probe, so Disable("call-store-unsupported") silences both findings of an
+// ignored store flag, where --disable needs both IDs.
+// Disable("probe-expectation") turns off only the generic verdict.
 func Disable(ids ...string) Option {
 	return func(c *config) { c.sel.Disable = append(c.sel.Disable, ids...) }
 }
 
-// Regrade gives a rule another severity, as --severity ID=LEVEL does.
+// Regrade gives a rule another severity, as --severity ID=LEVEL does. Like
+// Disable, it covers the probe-expectation verdict the rule explains: a
+// defect regraded to a warning fails no probe through the generic verdict.
 func Regrade(id string, s Severity) Option {
 	return func(c *config) {
 		if c.sel.Severity == nil {
@@ -81,10 +102,38 @@ func Regrade(id string, s Severity) Option {
 	}
 }
 
-// ProbeRun is the valid program of --probe-run: it is test-run, with
-// test_run: true, on each Language that declares execute.test_run.
+// ProbeRun is the valid program of --probe-run. It is test-run, with
+// test_run: true, only on a Language that declares execute.test_run; on a
+// Language without a test run it runs only with RunImmediate. It is sent
+// to every Language, so a server of several Languages refuses it where it
+// does not parse, and success-path/LANGUAGE says so.
 func ProbeRun(program json.RawMessage) Option {
 	return func(c *config) { c.program = program }
+}
+
+// RunImmediate runs ProbeRun's program for real on every Language that
+// declares execute but no execute.test_run, with execution "immediate"
+// (no mode) or "both" (mode "immediate"): the run probes that test-run it
+// elsewhere run it for real there, so its successful Run, its outcome,
+// its inline trace and, where the Language retains runs, the fetch door
+// are judged. Inside go test the server is a test instance: the run may
+// change it, which is why this is a choice of the test and never a
+// default. It needs ProbeRun.
+func RunImmediate() Option { return func(c *config) { c.immediate = true } }
+
+// Call is one tool call of Calls: the tool's name and its arguments (a
+// JSON object), an entry of the file `pilotage-lint snapshot --calls`
+// reads.
+type Call = snapshotter.Call
+
+// Calls records calls of the test's own after the manifest and before the
+// probes, as `pilotage-lint snapshot --calls` does, and judges the whole
+// recording with every rule, as pilotage-lint judges that snapshot: a
+// successful execute of the author's program, a trace fetch of its Run,
+// a catalog page. Each call is a subtest, calls/N-TOOL, holding the
+// findings on it.
+func Calls(calls ...Call) Option {
+	return func(c *config) { c.calls = append(c.calls, calls...) }
 }
 
 // WriteSnapshot writes the recording to path (creating its directory), so
@@ -96,21 +145,24 @@ func WriteSnapshot(path string) Option { return func(c *config) { c.snapshot = p
 // probe. The default is snapshotter.DefaultProbeTimeout.
 func CallTimeout(d time.Duration) Option { return func(c *config) { c.callTimeout = d } }
 
-// Timeout bounds the whole session; the default is
-// snapshotter.DefaultTimeout.
+// Timeout bounds the whole session, whatever the server does: when it
+// passes, the session is abandoned and the test fails, naming the probe
+// that was waiting. The default is snapshotter.DefaultTimeout.
 func Timeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
 // Run checks server over the go-sdk's in-memory transport. The server is
-// connected for the check and the session closed after it.
+// connected for the check and the session closed after it, or abandoned
+// when a handler still holds it. A handler's panic during the check is
+// recovered and reported on the probe or call that triggered it (Run adds
+// a receiving middleware to server that does so for its own sessions
+// only).
 func Run(t *testing.T, server *mcp.Server, opts ...Option) {
 	t.Helper()
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(context.Background(), st, nil)
+	rep, err := checkServer(context.Background(), server, opts)
 	if err != nil {
-		t.Fatalf("pilotagetest: the server did not accept the in-memory connection: %v", err)
+		t.Fatalf("pilotagetest: %v", err)
 	}
-	defer ss.Close()
-	RunTransport(t, ct, opts...)
+	rep.report(t)
 }
 
 // RunCommand checks a server that command (the program and its arguments)
@@ -155,20 +207,31 @@ type Report struct {
 	Failures []string
 	// Cases are the subtests Run runs, in order.
 	Cases []*Case
+	// Coverage is the probe coverage against the official vectors, from
+	// the function behind pilotage-lint's text, JSON and HTML reports
+	// (report.Coverage), so every surface shows the same figures; nil
+	// when no probe call was recorded.
+	Coverage *probe.Coverage
 }
 
-// A Case is one subtest: a probe, or "surfaces" for the findings on what
-// the server lists rather than answers (handshake, tools, manifest,
-// resources).
+// A Case is one subtest: a probe; "surfaces" for the findings on what the
+// server lists rather than answers (handshake, tools, manifest,
+// resources); "calls/N-TOOL" for a call of Calls; or
+// "success-path/LANGUAGE", which says what judged a Language's successful
+// Run, or is skipped with the reason nothing did.
 type Case struct {
 	// Name is the subtest's path below the test Run was given:
 	// "VECTOR/probe" for a probe an official vector covers, the probe's
-	// name otherwise, or "surfaces".
+	// name otherwise, "surfaces", "calls/N-TOOL" or "success-path/LANGUAGE".
 	Name string
-	// Vector and Probe name the vector and probe; "" for surfaces.
+	// Vector and Probe name the vector and probe; "" for the other cases.
 	Vector, Probe string
-	// Skipped says why the probe sent nothing, when it did not apply to
-	// any Language of the server.
+	// Call is the 1-based index in Calls of the call the case holds; 0
+	// for the other cases.
+	Call int
+	// Skipped says why the case judged nothing: a probe that sent nothing
+	// because it did not apply to any Language of the server, or a
+	// Language whose success path no run reached.
 	Skipped string
 	// Failures are the findings at or above the FailOn severity, Logs
 	// the others.
@@ -190,182 +253,11 @@ func (r *Report) Failed() []string {
 	return out
 }
 
-// surfaces names the case of findings outside the probe calls.
-const surfaces = "surfaces"
-
-func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report, error) {
-	c := config{failOn: Error}
-	for _, o := range opts {
-		o(&c)
-	}
-	ruleSet, err := lint.Select(rules.Lint(), c.sel)
-	if err != nil {
-		return nil, err
-	}
-	timeout := c.timeout
-	if timeout <= 0 {
-		timeout = snapshotter.DefaultTimeout
-	}
-	so.Probe = &snapshotter.Probing{Run: c.program, CallTimeout: c.callTimeout}
-	so.Timeout = timeout
-	so.ClientVersion = "pilotagetest"
-	// The session's own deadline, seen from here: when it passes, the
-	// probes after that point were never sent, and a pass would vouch for
-	// what was not checked.
-	sctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	res, err := snapshotter.Take(sctx, so)
-	if err != nil {
-		return nil, fmt.Errorf("recording the server failed: %w", err)
-	}
-	sessionOver := sctx.Err() != nil
-	name := "pilotage.snapshot.json"
-	if c.snapshot != "" {
-		name = c.snapshot
-		if err := os.MkdirAll(filepath.Dir(c.snapshot), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(c.snapshot, res.JSON, 0o644); err != nil {
-			return nil, err
-		}
-	}
-	lr, err := lint.Run(ctx, []lint.Input{{Name: name, Data: res.JSON, Explicit: true}}, &lint.Options{Rules: ruleSet})
-	if err != nil {
-		return nil, err
-	}
-	rep := &Report{}
-	for _, w := range res.Warnings {
-		rep.Notes = append(rep.Notes, "snapshot: "+w)
-	}
-	if sessionOver {
-		rep.Failures = append(rep.Failures, fmt.Sprintf("the session ran out of its %s before the probe finished, so the probes after that point were not sent; raise it with Timeout, or find the call that hung", timeout))
-	}
-	byID := map[string]*lint.Rule{}
-	for _, r := range ruleSet {
-		byID[r.ID] = r
-	}
-	var calls []lint.ProbeCall
-	for _, fi := range lr.Files {
-		if fi.NoPilotage {
-			// Fail closed: a Pilotage test of a server that shows no
-			// Pilotage at all must not pass in silence.
-			rep.Failures = append(rep.Failures, "the server shows no Pilotage signal, so no rule judged it")
-		}
-		calls = append(calls, fi.Probes...)
-	}
-
-	cases := map[string]*Case{surfaces: {Name: surfaces}}
-	rep.Cases = append(rep.Cases, cases[surfaces])
-	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {
-		pc := &Case{Name: p.Name, Vector: p.Vector, Probe: p.Name, Skipped: "not applicable: no Language of the server declares what this probe needs"}
-		if p.Vector != "" {
-			pc.Name = p.Vector + "/" + p.Name
-		}
-		rep.Cases = append(rep.Cases, pc)
-		cases[p.Name] = pc
-	}
-	for _, pc := range calls {
-		if c := cases[pc.Name]; c != nil {
-			c.Skipped = ""
-		}
-	}
-
-	for _, f := range lr.Findings {
-		call := callAt(calls, f.Pointer)
-		pc := cases[surfaces]
-		if call != nil && cases[call.Name] != nil {
-			pc = cases[call.Name]
-		}
-		msg := describe(f, byID[f.Rule], call)
-		if c.snapshot == "" {
-			msg += " (in memory; WriteSnapshot keeps the recording)"
-		}
-		if f.Severity >= c.failOn {
-			pc.Failures = append(pc.Failures, msg)
-		} else {
-			pc.Logs = append(pc.Logs, msg)
-		}
-	}
-	return rep, nil
-}
-
-// callAt returns the probe call that holds pointer, or nil.
-func callAt(calls []lint.ProbeCall, pointer string) *lint.ProbeCall {
-	at := probe.CallOf(pointer)
-	for i := range calls {
-		if at != "" && calls[i].Pointer == at {
-			return &calls[i]
-		}
-	}
-	return nil
-}
-
-// maxShown caps the request and response bytes a message shows; the
-// snapshot (WriteSnapshot) holds them whole.
-const maxShown = 2000
-
-// describe says what a finding found, on which probe and Language, which
-// spec sentence decides it, and the exchange behind it.
-func describe(f lint.Finding, r *lint.Rule, call *lint.ProbeCall) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: %s\n", f.Severity, f.Rule, f.Message)
-	quote := ""
-	if r != nil {
-		quote = r.Quote
-	}
-	var p *probe.Probe
-	if call != nil {
-		p = probe.ByName(call.Name)
-	}
-	// The probe's sentence is the one that decides its answer; the rule's
-	// own is the general one behind every probe.
-	if p != nil && (quote == "" || f.Rule == "probe-expectation") {
-		fmt.Fprintf(&b, "    spec: %s: %q\n", p.Spec, p.Quote)
-	} else if quote != "" {
-		fmt.Fprintf(&b, "    spec: %s: %q\n", f.Spec, quote)
-	} else if f.Spec != "" {
-		fmt.Fprintf(&b, "    spec: %s\n", f.Spec)
-	}
-	if call != nil {
-		probeLine := call.Name
-		if p != nil {
-			probeLine = p.Label()
-		}
-		if call.Language != "" {
-			probeLine += ", Language " + call.Language
-		}
-		if p != nil {
-			probeLine += " (" + p.Spec + ")"
-		}
-		fmt.Fprintf(&b, "    probe: %s\n", probeLine)
-		fmt.Fprintf(&b, "    request: tools/call %s %s\n", call.Tool, shown(call.Arguments))
-		if call.AnswerKind == "timeout" {
-			b.WriteString("    response: none before the call timeout\n")
-		} else {
-			fmt.Fprintf(&b, "    response (%s): %s\n", call.AnswerKind, shown(call.Answer))
-		}
-	}
-	fmt.Fprintf(&b, "    at: %s:%d:%d %s", f.File, f.Line, f.Column, f.Pointer)
-	return b.String()
-}
-
-// shown is raw JSON on one line, cut at maxShown bytes.
-func shown(raw []byte) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		b.Reset()
-		b.Write(raw)
-	}
-	s := b.String()
-	if len(s) > maxShown {
-		s = fmt.Sprintf("%s… (%d bytes in all)", s[:maxShown], len(s))
-	}
-	return s
-}
-
 // report runs the subtests: one per vector, in the order of its first
 // probe, holding one per probe it covers; one per probe no vector covers;
-// and "surfaces".
+// one per call of Calls; one per Language's success path; and
+// "surfaces". Every function on the way is a helper, so that a failure
+// names the line of the author's test that called Run.
 func (rep *Report) report(t *testing.T) {
 	t.Helper()
 	for _, l := range rep.Notes {
@@ -385,6 +277,7 @@ func (rep *Report) report(t *testing.T) {
 		}
 		done[c.Vector] = true
 		t.Run(c.Vector, func(t *testing.T) {
+			t.Helper()
 			for _, pc := range rep.Cases {
 				if pc.Vector == c.Vector {
 					t.Run(pc.Probe, pc.report)

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
 	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
+	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
 
@@ -42,7 +43,7 @@ func failing(rep *Report) []string {
 		switch {
 		case len(c.Failures) == 0:
 		case c.Probe == "":
-			out = append(out, surfaces)
+			out = append(out, c.Name)
 		default:
 			out = append(out, c.Probe)
 		}
@@ -82,7 +83,7 @@ func TestConformantRuns(t *testing.T) {
 		}
 		var skipped []string
 		for _, c := range rep.Cases {
-			if c.Skipped != "" {
+			if c.Skipped != "" && c.Probe != "" {
 				skipped = append(skipped, c.Probe)
 			}
 		}
@@ -90,14 +91,48 @@ func TestConformantRuns(t *testing.T) {
 		// break; without a program no run probe has a Run to judge.
 		want := []string{"guide-unknown-topic", "catalog-unknown-baseline", "validate-context-missing", "validate-context-rejected"}
 		if len(opts) == 0 {
-			want = append(want, "validate-program", "execute-test-run", "execute-test-run-summary", "execute-test-run-none", "execute-test-run-store",
-				"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict",
-				"trace-unstored-run", "trace-fetch-retained", "trace-fetch-summary", "trace-fetch-full", "trace-fetch-level-none", "validate-program-again")
+			want = append(want, runProbes...)
+			slices.SortStableFunc(want, func(a, b string) int { return probeIndex(a) - probeIndex(b) })
 		}
 		if !slices.Equal(skipped, want) {
 			t.Errorf("probes not applicable: %v, want %v", skipped, want)
 		}
+		// toyflow/1 has no test run: only RunImmediate or Calls reach its
+		// success path, and the case says so; calc/1 is test-run.
+		paths := successCases(rep)
+		if len(opts) == 0 {
+			for _, l := range []string{"toyflow/1", "calc/1"} {
+				if !strings.Contains(paths[l].Skipped, "give ProbeRun(program)") {
+					t.Errorf("success-path/%s without a program: %q", l, paths[l].Skipped)
+				}
+			}
+			if !strings.Contains(paths["toyflow/1"].Skipped, "toyflow/1 declares none, so add RunImmediate()") {
+				t.Errorf("success-path/toyflow/1 does not point at RunImmediate: %q", paths["toyflow/1"].Skipped)
+			}
+		} else {
+			if paths["calc/1"].Skipped != "" || !strings.Contains(strings.Join(paths["calc/1"].Logs, ""), "through the test run of the program of ProbeRun") {
+				t.Errorf("success-path/calc/1 with a program: skipped %q, logs %q", paths["calc/1"].Skipped, paths["calc/1"].Logs)
+			}
+			if !strings.Contains(paths["toyflow/1"].Skipped, "declares no execute.test_run, so the program of ProbeRun is not run there; RunImmediate() runs it") {
+				t.Errorf("success-path/toyflow/1 with a program: %q", paths["toyflow/1"].Skipped)
+			}
+		}
 	}
+}
+
+// successCases returns the success-path cases by Language.
+func successCases(rep *Report) map[string]*Case {
+	m := map[string]*Case{}
+	for _, c := range rep.Cases {
+		if l, ok := strings.CutPrefix(c.Name, "success-path/"); ok {
+			m[l] = c
+		}
+	}
+	return m
+}
+
+func probeIndex(name string) int {
+	return slices.IndexFunc(probe.Set, func(p *probe.Probe) bool { return p.Name == name })
 }
 
 // TestFaults: each fault fails exactly the cases of the probes that
@@ -142,25 +177,37 @@ func TestNoPilotage(t *testing.T) {
 }
 
 // TestOptions: Disable and Regrade move a failing finding out of the
-// failure, and WriteSnapshot keeps the recording.
+// failure, one switch per defect, and WriteSnapshot keeps the recording.
 func TestOptions(t *testing.T) {
 	srv := func() *mcp.Server { return pilotserver.New(pilotserver.Config{Mode: "full", Fault: "store-ignored"}) }
 	rep := inProcess(t, srv())
-	// The specific rule that sees the fault, and probe-expectation,
-	// which reports in its place once it is off.
-	ids := []string{"call-store-unsupported", "probe-expectation"}
-	if f := failing(rep); !slices.Equal(f, []string{"execute-store-unsupported"}) || !strings.Contains(strings.Join(errsOf(rep, "execute-store-unsupported"), "\n"), ids[0]) {
-		t.Fatalf("store-ignored: failing %v, want execute-store-unsupported by %s", f, ids[0])
+	// The specific rule that sees the fault; probe-expectation would
+	// judge the same answer where no rule explained it.
+	const rule = "call-store-unsupported"
+	errs := strings.Join(errsOf(rep, "execute-store-unsupported"), "\n")
+	if f := failing(rep); !slices.Equal(f, []string{"execute-store-unsupported"}) || !strings.Contains(errs, rule) || strings.Contains(errs, "probe-expectation") {
+		t.Fatalf("store-ignored: failing %v, want execute-store-unsupported by %s alone:\n%s", f, rule, errs)
 	}
-	if f := failing(inProcess(t, srv(), Disable(ids...))); len(f) > 0 {
-		t.Errorf("with %v disabled, failing: %v", ids, f)
+	// One defect, one switch: the rule that is off still explains its
+	// probe, so probe-expectation does not report in its place.
+	if f := failing(inProcess(t, srv(), Disable(rule))); len(f) > 0 {
+		t.Errorf("with %s disabled, failing: %v", rule, f)
 	}
-	warn := []Option{Regrade(ids[0], Warning), Regrade(ids[1], Warning)}
-	if f := failing(inProcess(t, srv(), warn...)); len(f) > 0 {
-		t.Errorf("with %v warnings, failing: %v", ids, f)
+	if f := failing(inProcess(t, srv(), Regrade(rule, Warning))); len(f) > 0 {
+		t.Errorf("with %s a warning, failing: %v", rule, f)
 	}
-	if f := failing(inProcess(t, srv(), append(warn, FailOn(Warning))...)); !slices.Equal(f, []string{"execute-store-unsupported"}) {
-		t.Errorf("with %v warnings and FailOn(Warning), failing: %v", ids, f)
+	if f := failing(inProcess(t, srv(), Regrade(rule, Warning), FailOn(Warning))); !slices.Equal(f, []string{"execute-store-unsupported"}) {
+		t.Errorf("with %s a warning and FailOn(Warning), failing: %v", rule, f)
+	}
+	// The generic verdict alone off leaves the specific rule on.
+	if f := failing(inProcess(t, srv(), Disable("probe-expectation"))); !slices.Equal(f, []string{"execute-store-unsupported"}) {
+		t.Errorf("with probe-expectation disabled, failing: %v", f)
+	}
+	// Where no specific rule explains an answer, probe-expectation does,
+	// and disabling an unrelated rule changes nothing.
+	hang := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: "guide-kind"}), Disable(rule))
+	if e := strings.Join(errsOf(hang, "guide-unknown-id"), "\n"); !strings.Contains(e, "probe-expectation") {
+		t.Errorf("guide-kind with %s disabled: %q", rule, e)
 	}
 	path := t.TempDir() + "/snap/server.snapshot.json"
 	inProcess(t, srv(), WriteSnapshot(path))

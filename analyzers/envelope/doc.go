@@ -24,7 +24,14 @@
 // isError result). That is the carrier channel Part III §7.1 routes
 // structural faults to (a missing schema-required member, a member of the
 // wrong JSON type), so returning a *jsonrpc.Error, directly, from a
-// helper or held in an error variable, is never reported.
+// helper or held in an error variable, is never reported. The returned
+// error is followed through the SSA form of the package: through
+// variables however often reassigned (only the assignments that reach
+// the return count), named results, and the return statements of the
+// package's functions to any depth, a helper of a helper returning
+// &jsonrpc.Error{...} as a plain error included; a recursive helper ends
+// the search on its path. It is a *jsonrpc.Error when every non-nil error
+// that can reach the return is one.
 //
 // For the handlers of Pilotage tools (loop tools, found as strictschema
 // finds them, and the fixed-name access tools), when the handler is a

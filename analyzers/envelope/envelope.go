@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/pilotagekit/pilotagekit/analyzers/internal/sdk"
 	"github.com/pilotagekit/pilotagekit/analyzers/internal/toolfind"
@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "envelope",
 	Doc:      sdk.MustExtractDoc(doc, "envelope"),
 	URL:      "https://pkg.go.dev/github.com/pilotagekit/pilotagekit/analyzers/envelope",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, toolfind.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, toolfind.Analyzer, buildssa.Analyzer},
 	Run:      run,
 }
 
@@ -50,7 +50,8 @@ var unstructured = []string{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[toolfind.Analyzer].(*toolfind.Result)
-	c := &checker{pass: pass, vals: res.Values()}
+	src := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs
+	c := &checker{pass: pass, vals: res.Values(), funcs: functions(src)}
 	for _, t := range res.Tools {
 		if !t.Pilotage() || t.Handler == nil {
 			continue
@@ -61,8 +62,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass *analysis.Pass
-	vals *toolfind.Values
+	pass  *analysis.Pass
+	vals  *toolfind.Values
+	funcs map[ast.Node]*ssa.Function
 }
 
 func (c *checker) handler(t *toolfind.Tool) {
@@ -97,7 +99,7 @@ func (c *checker) handler(t *toolfind.Tool) {
 				return true
 			}
 			errExpr := n.Results[nres-1]
-			if c.carrier(t.Kind, errExpr) {
+			if c.carrier(t.Kind, c.funcs[t.Handler], n) {
 				return true
 			}
 			if !sdk.IsNil(info, errExpr) {
@@ -121,65 +123,6 @@ func (c *checker) handler(t *toolfind.Tool) {
 		}
 		return true
 	})
-}
-
-// carrier reports whether e is a *jsonrpc.Error that go-sdk puts on the
-// wire as the JSON-RPC error it is, code and all: the carrier channel of
-// Part III §7.1, which a handler may choose for a structural fault (a
-// missing schema-required member, a member of the wrong JSON type). The
-// typed mcp.AddTool passes only the *jsonrpc.Error itself through;
-// Server.AddTool also keeps the code of one wrapped with %w.
-func (c *checker) carrier(k toolfind.Kind, e ast.Expr) bool {
-	if k != toolfind.GoSDKTyped && k != toolfind.GoSDKRaw {
-		return false
-	}
-	if c.isWireError(e, 0) {
-		return true
-	}
-	if k != toolfind.GoSDKRaw {
-		return false
-	}
-	info := c.pass.TypesInfo
-	call, ok := c.vals.Resolve(e).(*ast.CallExpr)
-	if !ok || !sdk.IsFunc(sdk.Callee(info, call), "fmt", "Errorf") || len(call.Args) < 2 {
-		return false
-	}
-	if format, ok := sdk.String(info, call.Args[0]); !ok || !strings.Contains(format, "%w") {
-		return false
-	}
-	return slices.ContainsFunc(call.Args[1:], func(a ast.Expr) bool { return c.isWireError(a, 0) })
-}
-
-// isWireError reports whether e is, or is built as, a *jsonrpc.Error. That
-// is an alias of go-sdk's internal WireError, so the match is on the type
-// it denotes.
-//
-// An error from a helper of the package (args, err := parse(req)) is one
-// when every error the helper returns is nil or one.
-func (c *checker) isWireError(e ast.Expr, depth int) bool {
-	info := c.pass.TypesInfo
-	if p, ok := types.Unalias(info.TypeOf(e)).(*types.Pointer); ok && sdk.IsNamed(p.Elem(), sdk.GoSDKJSONRPC2, "WireError") {
-		return true
-	}
-	// An error-typed variable or helper result holding &jsonrpc.Error{...}.
-	if lit, ok := c.vals.Resolve(e).(*ast.CompositeLit); ok {
-		return sdk.IsNamed(info.TypeOf(lit), sdk.GoSDKJSONRPC2, "WireError")
-	}
-	results, ok := c.vals.Results(e)
-	if !ok || depth > 3 {
-		return false
-	}
-	some := false
-	for _, r := range results {
-		if sdk.IsNil(info, r) {
-			continue
-		}
-		if !c.isWireError(r, depth+1) {
-			return false
-		}
-		some = true
-	}
-	return some
 }
 
 // result reports a returned result that carries no structuredContent.

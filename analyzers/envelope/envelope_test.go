@@ -20,3 +20,9 @@ func TestMCPGo(t *testing.T) {
 func TestCompliantServerIsQuiet(t *testing.T) {
 	analysistest.Run(t, analyzertest.Dir(t), envelope.Analyzer, "envelope/good")
 }
+
+// TestHelperChains: an error built by a helper of a helper, to any depth,
+// through cycles, reassignments, named results and %w (issue 30 §6).
+func TestHelperChains(t *testing.T) {
+	analysistest.Run(t, analyzertest.Dir(t), envelope.Analyzer, "envelope/chain")
+}

@@ -33,7 +33,9 @@
 //   - a go-sdk mcp.AddTool with a struct In type and no InputSchema;
 //   - mcp-go mcp.WithInputSchema[T]() and server.WithStrictInputSchemaDefault();
 //   - "additionalProperties": false in a jsonschema.Schema literal
-//     ({Not: &jsonschema.Schema{}}), a map literal, JSON text, or
+//     ({Not: &jsonschema.Schema{}}), a map literal, JSON text (also the
+//     schema of mcp.NewToolWithRawSchema), the json.Marshal of a map or
+//     schema passed on as json.RawMessage, or
 //     mcp.WithSchemaAdditionalProperties(false);
 //   - enum, const, pattern, format, length, range and other value
 //     constraints (mcp.Enum, mcp.Pattern, mcp.AdditionalProperties(false),

@@ -84,8 +84,9 @@ type builder struct {
 }
 
 // fromExpr reads a schema value: a jsonschema.Schema literal, a map
-// literal, jsonschema.For[T], or JSON text in a string constant or
-// json.RawMessage/[]byte conversion of one; then the assignments made
+// literal, jsonschema.For[T], JSON text in a string constant or
+// json.RawMessage/[]byte conversion of one, or the json.Marshal of any of
+// these (the bytes passed on as json.RawMessage); then the assignments made
 // through the variables holding it (schema["additionalProperties"] =
 // false, s.Properties["mode"].Enum = ...), in order.
 func (b *builder) fromExpr(e ast.Expr) *schema {
@@ -108,7 +109,12 @@ func (b *builder) fromExprIn(e ast.Expr, env toolfind.Env) *schema {
 	case *ast.CallExpr:
 		// json.RawMessage(`...`) and []byte(`...`) conversions.
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return b.fromExpr(x.Args[0])
+			return b.fromExprIn(x.Args[0], env)
+		}
+		// json.Marshal(schema) of a map or struct built in the package,
+		// the bytes then passed as json.RawMessage.
+		if sdk.IsFuncIn(sdk.Callee(info, x), "encoding/json", "Marshal", "MarshalIndent") && len(x.Args) > 0 {
+			return b.fromExprIn(x.Args[0], env)
 		}
 		s = b.fromFor(x)
 	case *ast.BasicLit:

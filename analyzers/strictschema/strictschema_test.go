@@ -24,3 +24,9 @@ func TestCompliantServerIsQuiet(t *testing.T) {
 func TestFollowsValues(t *testing.T) {
 	analysistest.Run(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/flow")
 }
+
+// TestRawSchemas: mcp-go's NewToolWithRawSchema, and a go-sdk map schema
+// marshalled to json.RawMessage, both polarities (issue 33 §6).
+func TestRawSchemas(t *testing.T) {
+	analysistest.Run(t, analyzertest.Dir(t), strictschema.Analyzer, "strictschema/rawschema")
+}

@@ -27,10 +27,12 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Exit codes, those of pilotage-lint.
+// Exit codes, those of pilotage-lint, and one of its own: the snapshot
+// was written, but probe calls failed for transport reasons.
 const (
-	exitOK    = 0
-	exitUsage = 2
+	exitOK        = 0
+	exitTransport = 1
+	exitUsage     = 2
 )
 
 func main() {
@@ -52,6 +54,7 @@ type snapshotFlags struct {
 	probeInput   string
 	probeContext string
 	probeTimeout time.Duration
+	maxBytes     int64
 	peerStdio    bool // the server is the parent process (peer.go)
 }
 
@@ -66,6 +69,7 @@ func newFlagSet(f *snapshotFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.timeout, "timeout", snapshotter.DefaultTimeout, "give up, and stop the server, after this long")
 	fs.StringVar(&f.proto, "protocol-version", "", "MCP revision to offer first (default: the SDK's latest, 2026-07-28 through server/discover, falling back to initialize)")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
+	fs.Int64Var(&f.maxBytes, "max-bytes", snapshotter.DefaultMaxBytes, "with --url: the largest HTTP response body read; a longer one fails its call (over stdio the MCP SDK bounds each message at the same size)")
 	fs.BoolVar(&f.probe, "probe", false, "after the snapshot, send the safe probe set of lint/probe and record every probe call")
 	fs.StringVar(&f.probeRun, "probe-run", "", "with --probe: a valid program (JSON file) to test-run, only with test_run: true on a Language that declares execute.test_run")
 	fs.StringVar(&f.probeInput, "probe-input", "", "with --probe-run: the run's input (JSON file), sent with every test run of the program")
@@ -112,7 +116,11 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 		fmt.Fprintf(stderr, "pilotage-lint snapshot: %v\n", err)
 		return exitUsage
 	}
-	opt := snapshotter.Options{Command: command, URL: f.url, Headers: headers, Timeout: f.timeout, ProtocolVersion: f.proto, ClientVersion: buildinfo.Version()}
+	if f.maxBytes <= 0 {
+		fmt.Fprintln(stderr, "pilotage-lint snapshot: --max-bytes must be positive")
+		return exitUsage
+	}
+	opt := snapshotter.Options{Command: command, URL: f.url, Headers: headers, Timeout: f.timeout, ProtocolVersion: f.proto, ClientVersion: buildinfo.Version(), MaxBytes: f.maxBytes}
 	if f.peerStdio {
 		opt.Transport = peerTransport()
 	}
@@ -156,7 +164,23 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 	for _, n := range res.ProbeRunNotes {
 		fmt.Fprintf(stderr, "pilotage-lint snapshot: %s\n", n)
 	}
+	// A transport failure is no success: the snapshot records what
+	// happened, and the exit status says it is incomplete.
+	for _, fl := range res.Failures {
+		fmt.Fprintf(stderr, "pilotage-lint snapshot: error: %s\n", fl)
+	}
+	if len(res.Failures) > 0 {
+		fmt.Fprintf(stderr, "pilotage-lint snapshot: %d probe %s failed for a transport reason; the snapshot records why, and lint fails it\n", len(res.Failures), plural(len(res.Failures), "call"))
+		return exitTransport
+	}
 	return exitOK
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // probeOptions sets opt.Probe from the probe flags; a non-zero result is

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -103,14 +104,172 @@ func (t *revTree) localPath(repoPath string) string {
 	return filepath.ToSlash(rel)
 }
 
-// files lists the blobs of the revision under the repository paths.
-func (t *revTree) files(pathspecs []string) ([]string, error) {
-	out, err := git(t.top, append([]string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", t.commit, "--"}, pathspecs...)...)
+// files lists the files of the revision under the repository paths:
+// blobs, symbolic links (read follows them), and the files of submodules
+// at the commits the revision records for them. A submodule whose commit
+// cannot be read fails closed: its snapshots would otherwise all look new.
+func (t *revTree) files(pathspecs []string, skip func(dir string) bool) ([]string, error) {
+	var out []string
+	for _, spec := range pathspecs {
+		at, err := t.locate(spec)
+		if err != nil {
+			return nil, err
+		}
+		if at == nil {
+			continue // nothing there at the revision
+		}
+		got, err := t.list(at.repo, at.commit, at.prefix, at.rest, skip)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, got...)
+	}
+	return out, nil
+}
+
+// list lists the files under rest ("" for all) of commit in the repository
+// at folder repo, named from the top of the work tree (prefix is repo's
+// path there), descending into submodules.
+func (t *revTree) list(repo, commit, prefix, rest string, skip func(dir string) bool) ([]string, error) {
+	args := []string{"ls-tree", "-r", "-z", "--full-tree", commit}
+	if rest != "" {
+		args = append(args, "--", rest)
+	}
+	raw, err := git(repo, args...)
 	if err != nil {
 		return nil, err
 	}
-	return splitZ(out), nil
+	var out []string
+	for _, e := range splitZ(raw) {
+		mode, name, ok := treeLine(e)
+		if !ok {
+			continue
+		}
+		full := path.Join(prefix, name)
+		if mode != modeSubmodule {
+			out = append(out, full)
+			continue
+		}
+		if skip != nil && skip(full) {
+			continue
+		}
+		sub, err := t.submodule(full, objectOf(e))
+		if err != nil {
+			return nil, err
+		}
+		got, err := t.list(sub, objectOf(e), full, "", skip)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, got...)
+	}
+	return out, nil
 }
+
+const (
+	modeSubmodule = "160000"
+	modeSymlink   = "120000"
+)
+
+// treeLine splits one entry of git ls-tree -z: "MODE TYPE OBJECT\tPATH".
+func treeLine(e string) (mode, name string, ok bool) {
+	meta, name, ok := strings.Cut(e, "\t")
+	if !ok {
+		return "", "", false
+	}
+	mode, _, _ = strings.Cut(meta, " ")
+	return mode, name, true
+}
+
+func objectOf(e string) string {
+	meta, _, _ := strings.Cut(e, "\t")
+	f := strings.Fields(meta)
+	if len(f) < 3 {
+		return ""
+	}
+	return f[2]
+}
+
+// entry returns the ls-tree entry of exactly name in commit of repo, ""
+// when the commit has no such path.
+func entry(repo, commit, name string) (string, error) {
+	raw, err := git(repo, "ls-tree", "-z", "--full-tree", commit, "--", name)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range splitZ(raw) {
+		if _, n, ok := treeLine(e); ok && n == name {
+			return e, nil
+		}
+	}
+	return "", nil
+}
+
+// located is where a path of the work tree lives at the revision: the
+// repository holding it (the top's, or a submodule's at the commit the
+// revision records), and the path inside that one.
+type located struct {
+	repo, commit string
+	prefix       string // repo's path from the top of the work tree
+	rest         string
+}
+
+// locate finds the repository that holds repoPath at the revision,
+// descending into submodules folder by folder: a pathspec inside a
+// submodule matches nothing in the superproject's tree. nil means the
+// revision has nothing there.
+func (t *revTree) locate(repoPath string) (*located, error) {
+	at := &located{repo: t.top, commit: t.commit}
+	if repoPath == "." || repoPath == "" {
+		return at, nil
+	}
+	parts := strings.Split(repoPath, "/")
+	for i := range parts {
+		name := strings.Join(parts[:i+1], "/")
+		rel := strings.TrimPrefix(strings.TrimPrefix(name, at.prefix), "/")
+		e, err := entry(at.repo, at.commit, rel)
+		if err != nil {
+			return nil, err
+		}
+		if e == "" {
+			return nil, nil
+		}
+		switch mode, _, _ := treeLine(e); {
+		case mode == modeSubmodule:
+			sub, err := t.submodule(name, objectOf(e))
+			if err != nil {
+				return nil, err
+			}
+			at = &located{repo: sub, commit: objectOf(e), prefix: name}
+		case mode == modeSymlink && i < len(parts)-1:
+			return nil, fmt.Errorf("%s is a symbolic link to a folder at %s, which diff --against does not follow; name the folder it points to", name, t.rev)
+		}
+	}
+	at.rest = strings.TrimPrefix(strings.TrimPrefix(repoPath, at.prefix), "/")
+	return at, nil
+}
+
+// submodule returns the folder of the submodule at name, checking that it
+// is checked out as a repository of its own and holds commit, the one the
+// revision records; otherwise git would read the superproject, or nothing.
+func (t *revTree) submodule(name, commit string) (string, error) {
+	dir := filepath.Join(t.top, filepath.FromSlash(name))
+	notFollowed := fmt.Sprintf("%s is a git submodule, and %s records its commit %s", name, t.rev, short(commit))
+	out, err := git(dir, "rev-parse", "--show-toplevel")
+	top := ""
+	if err == nil {
+		top, _ = filepath.EvalSymlinks(strings.TrimSpace(string(out)))
+	}
+	if real, _ := filepath.EvalSymlinks(dir); err != nil || top != real {
+		return "", fmt.Errorf("%s, but the submodule is not checked out here, so its snapshots at %s cannot be read; run git submodule update --init %s (in GitHub Actions, actions/checkout with submodules: true), or leave it out with --exclude %s", notFollowed, t.rev, name, name)
+	}
+	if _, err := git(dir, "cat-file", "-e", commit+"^{commit}"); err != nil {
+		return "", fmt.Errorf("%s, which its clone lacks, so its snapshots at %s cannot be read; fetch it with git submodule update --init %s (or git -C %s fetch), or leave it out with --exclude %s", notFollowed, t.rev, name, name, name)
+	}
+	return dir, nil
+}
+
+func short(id string) string { return id[:min(len(id), 12)] }
 
 // renames maps each path under the pathspecs that git's rename detection
 // pairs with a path of the revision (new to old), comparing the revision
@@ -137,13 +296,67 @@ func (t *revTree) renames(pathspecs []string) (map[string]string, error) {
 	return m, nil
 }
 
-// read returns the content of a path at the revision, named "REV:path".
+// read returns the content of a path at the revision, named "REV:path":
+// a file of a submodule is read at the commit the revision records for
+// it, and a symbolic link is followed as long as it stays inside the work
+// tree. A Git LFS pointer is refused with the way to compare by hand:
+// git cat-file gives the pointer, never the object.
 func (t *revTree) read(repoPath string) (*lint.Input, error) {
-	out, err := git(t.top, "cat-file", "blob", t.commit+":"+repoPath)
+	data, err := t.blob(repoPath, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%s: %w", t.rev, repoPath, err)
+	}
+	if lfsPointer(data) {
+		return nil, fmt.Errorf("%s:%s: the file is a Git LFS pointer at %s, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show %s:%s | git lfs smudge > old.json and pilotage-lint diff old.json %s", t.rev, repoPath, t.rev, t.rev, repoPath, t.localPath(repoPath))
+	}
+	return &lint.Input{Name: t.rev + ":" + repoPath, Data: data, Explicit: true}, nil
+}
+
+// maxLinks bounds the symbolic links followed for one path, as the kernel
+// bounds them (ELOOP).
+const maxLinks = 40
+
+func (t *revTree) blob(repoPath string, hops int) ([]byte, error) {
+	at, err := t.locate(path.Dir(repoPath))
 	if err != nil {
 		return nil, err
 	}
-	return &lint.Input{Name: t.rev + ":" + repoPath, Data: out, Explicit: true}, nil
+	if at == nil {
+		return nil, fmt.Errorf("no such file at %s", t.rev)
+	}
+	name := path.Join(at.rest, path.Base(repoPath))
+	e, err := entry(at.repo, at.commit, name)
+	if err != nil {
+		return nil, err
+	}
+	if e == "" {
+		return nil, fmt.Errorf("no such file at %s", t.rev)
+	}
+	mode, _, _ := treeLine(e)
+	data, err := git(at.repo, "cat-file", "blob", objectOf(e))
+	switch {
+	case err != nil:
+		return nil, err
+	case mode == modeSubmodule:
+		return nil, fmt.Errorf("a git submodule at %s, not a file", t.rev)
+	case mode != modeSymlink:
+		return data, nil
+	}
+	target := string(data)
+	if hops >= maxLinks {
+		return nil, fmt.Errorf("too many levels of symbolic links at %s", t.rev)
+	}
+	next := path.Join(path.Dir(repoPath), target)
+	if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
+		return nil, fmt.Errorf("a symbolic link to %s at %s, outside the repository, which diff --against does not follow; commit the snapshot itself, or compare by hand with pilotage-lint diff", target, t.rev)
+	}
+	return t.blob(next, hops+1)
+}
+
+// lfsPointer reports whether data is a Git LFS pointer file
+// (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md).
+func lfsPointer(data []byte) bool {
+	return len(data) < 1024 && (bytes.HasPrefix(data, []byte("version https://git-lfs.github.com/spec/")) || bytes.HasPrefix(data, []byte("version https://hawser.github.com/spec/v1"))) && bytes.Contains(data, []byte("\noid sha256:"))
 }
 
 func splitZ(b []byte) []string {
@@ -187,7 +400,21 @@ func compareAgainst(t *revTree, paths []string, exclude []string, maxBytes int64
 	ins, errs := inputs.Collect(paths, inputs.Options{MaxBytes: maxBytes, Exclude: exclude})
 	run.errs = append(run.errs, errs...)
 	old := map[string]bool{}
-	files, err := t.files(specs)
+	// A submodule the walks of the paths would not enter (under vendor, a
+	// hidden folder, or excluded) is not read at the revision either.
+	skip := func(sub string) bool {
+		for i, p := range paths {
+			rest, ok := strings.CutPrefix(sub, specs[i]+"/")
+			if specs[i] == "." {
+				rest, ok = sub, true
+			}
+			if sub == specs[i] || ok && inputs.WalkedDir(p, filepath.Join(p, filepath.FromSlash(rest)), exclude) {
+				return false
+			}
+		}
+		return true
+	}
+	files, err := t.files(specs, skip)
 	if err != nil {
 		fail(err)
 		return run
@@ -302,15 +529,6 @@ func compareAgainst(t *revTree, paths []string, exclude []string, maxBytes int64
 		}
 		for i := range res.Files {
 			res.Files[i].Path = local
-		}
-		if len(opt.Ignores) > 0 {
-			kept := res.Findings[:0]
-			for _, fd := range res.Findings {
-				if !lint.Ignored(opt.Ignores, &fd) {
-					kept = append(kept, fd)
-				}
-			}
-			res.Findings = kept
 		}
 		add(res)
 	}

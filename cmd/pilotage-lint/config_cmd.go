@@ -27,7 +27,7 @@ func (s *selectionFlags) add(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&s.enable, "enable", nil, "run only these rule IDs (comma-separated, repeatable)")
 	fs.StringSliceVar(&s.disable, "disable", nil, "turn off these rule IDs (comma-separated, repeatable)")
 	fs.StringSliceVar(&s.severity, "severity", nil, "override a rule's severity, as ID=error|warning|info (repeatable)")
-	fs.StringVar(&s.configPath, "config", "", "config file (default: .pilotage-lint.yaml, .yml or .json found upward from the working directory)")
+	fs.StringVar(&s.configPath, "config", "", "config file (default: .pilotage-lint.yaml, .yml or .json found upward from the working directory, up to the repository root)")
 	fs.BoolVar(&s.noConfig, "no-config", false, "do not look for a config file")
 }
 

@@ -85,11 +85,14 @@ func runDiff(args []string, e *env) int {
 		}
 		ins[i] = got[0]
 	}
-	res, err := diff.Compare(&ins[0], &ins[1], &diff.Options{Rules: sel.rules, InputKind: kind, Ignores: sel.cfg.Ignore})
+	res, err := diff.Compare(&ins[0], &ins[1], &diff.Options{Rules: sel.rules, InputKind: kind})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pilotage-lint diff: %v\n", err)
 		return exitUsage
 	}
+	hits := make([]int, len(sel.cfg.Ignore))
+	res.Findings = suppress(res.Findings, sel.cfg.Ignore, hits)
+	warnUnmatched(e, "pilotage-lint diff", sel, hits, res.Files)
 	return finish(e, "pilotage-lint diff", &out, &report.Run{Tool: tool(), Result: res, Rules: sel.rules}, sel.failOn, false)
 }
 
@@ -114,7 +117,9 @@ func runDiffAgainst(e *env, fs *pflag.FlagSet, out *outputFlags, sf *selectionFl
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 		return exitUsage
 	}
-	opt := &diff.Options{Rules: sel.rules, InputKind: kind, Ignores: sel.cfg.Ignore}
+	// The ignore entries are applied here, counting what each covers.
+	opt := &diff.Options{Rules: sel.rules, InputKind: kind}
+	hits := make([]int, len(sel.cfg.Ignore))
 	if oneFile {
 		// As in git show, REV:path is relative to the top of the work tree
 		// and REV:./path to the working directory.
@@ -146,11 +151,17 @@ func runDiffAgainst(e *env, fs *pflag.FlagSet, out *outputFlags, sf *selectionFl
 			fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 			return exitUsage
 		}
+		res.Findings = suppress(res.Findings, sel.cfg.Ignore, hits)
+		warnUnmatched(e, name, sel, hits, res.Files)
 		return finish(e, name, out, &report.Run{Tool: tool(), Result: res, Rules: sel.rules}, sel.failOn, false)
 	}
 	run := compareAgainst(t, fs.Args(), exclude, maxBytes, opt)
 	for _, err := range run.errs {
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
+	}
+	run.res.Findings = suppress(run.res.Findings, sel.cfg.Ignore, hits)
+	if len(run.errs) == 0 {
+		warnUnmatched(e, name, sel, hits, run.res.Files)
 	}
 	if run.compared == 0 && len(run.errs) == 0 && !allowEmpty {
 		fmt.Fprintf(e.stderr, "%s: no snapshots were targeted: %s %s at %s and in the work tree; check the paths and --exclude, or pass --allow-empty\n", name, lint.Plural(len(fs.Args()), "path"), strings.Join(fs.Args(), " "), rev)

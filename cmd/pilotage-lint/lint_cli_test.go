@@ -90,6 +90,8 @@ func TestLintConfigFileFoundUpward(t *testing.T) {
 	root := t.TempDir()
 	sub := filepath.Join(root, "a", "b")
 	must(t, os.MkdirAll(sub, 0o755))
+	// The search goes up to the repository's root.
+	must(t, os.Mkdir(filepath.Join(root, ".git"), 0o755))
 	bad := repoPath(t, "fixtures/examples/bad-server.snapshot.json")
 	data, err := os.ReadFile(bad)
 	must(t, err)

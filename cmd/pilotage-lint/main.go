@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -284,6 +285,15 @@ func runLint(args []string, e *env) int {
 	}
 	if base != nil {
 		kept, n, stale := base.Filter(res.Findings, linted)
+		// Filter keeps the order, so what it dropped is what lies between
+		// the kept findings: the probe coverage counts those as suppressed.
+		for i, j := 0, 0; i < len(res.Findings); i++ {
+			if j < len(kept) && reflect.DeepEqual(res.Findings[i], kept[j]) {
+				j++
+				continue
+			}
+			res.Suppressed = append(res.Suppressed, res.Findings[i])
+		}
 		res.Findings = kept
 		name := f.baseline
 		if f.writeBaseline != "" {
@@ -293,9 +303,10 @@ func runLint(args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s suppressed by baseline %s\n", n, lint.Plural(n, "finding"), name)
 		}
 		if !f.out.quiet && len(stale) > 0 {
-			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them\n", len(stale), lint.Plural(len(stale), "finding"), name, name)
+			fmt.Fprintf(e.stderr, "pilotage-lint: %d %s in baseline %s no longer occur; run with --write-baseline %s to drop them:\n%s", len(stale), lint.Plural(len(stale), "finding"), name, name, staleEntries(stale))
 		}
 	}
+	warnUnmatched(e, "pilotage-lint", sel, ignoreHits(len(opt.Ignores), res.Files), res.Files)
 	return finish(e, "pilotage-lint", &f.out, &report.Run{Tool: tool(), Result: res, Rules: opt.Rules, Probes: report.ProbesOf(res), Time: time.Now()}, sel.failOn, len(errs) > 0)
 }
 

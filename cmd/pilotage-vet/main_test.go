@@ -166,3 +166,22 @@ func TestSDKBehaviour(t *testing.T) {
 	}
 	golden(t, "sdkcheck.golden", out)
 }
+
+// TestTestdataServersClean runs pilotage-vet over every Go Pilotage server
+// the repository keeps for its tests, in their conformant code: the go-sdk
+// pilotserver (whose tool table is built by appending to itself, which once
+// sent the analyzers into endless recursion), its mcp-go twin, the raw
+// no-SDK server and pilotagetest's servers. A correct server draws nothing,
+// and the run must not fail.
+func TestTestdataServersClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and vets several packages")
+	}
+	bin := build(t)
+	cmd := exec.Command(bin, "./internal/pilotserver/...", "./internal/rawserver/...", "./lint/snapshotter/testdata/pilotserver", "./pilotagetest/...")
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.CombinedOutput()
+	if err != nil || len(bytes.TrimSpace(out)) > 0 {
+		t.Fatalf("pilotage-vet on the testdata servers: %v\n%s", err, out)
+	}
+}

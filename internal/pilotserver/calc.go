@@ -61,6 +61,9 @@ var Faults = []string{
 	"output-null-refused",  // a refused Run carries "output": null
 	"get-listed-not-found", // a get of a listed entry answers not_found
 	"duplicate-entry",      // the last catalog page lists one entry twice
+	"paging-ends-early",    // under a limit, the second page has no next_cursor while entries remain
+	"paging-loops",         // under a limit, the last page's next_cursor points back to the first page
+	"paging-skips",         // under a limit, the second page's next_cursor skips an entry
 	"duplicate-guide",      // the guide index lists one guide twice
 	"safe-destructive",     // a catalog entry labelled safe carries destructive: true
 	"trace-calls-other",    // a trace entry invokes another entry than its plan step
@@ -72,6 +75,7 @@ var Faults = []string{
 	"listing-drops",        // a second one-page listing omits an entry, without next_cursor
 	"validate-stale-token", // validate answers a catalog_version other than the catalog's
 	"plan-ids-unstable",    // a program validated again gets other plan step ids
+	"resource-differs",     // the manifest resource holds another title than pilotage_manifest
 }
 
 func (p *server) faultIs(name string) bool { return p.Fault == name }
@@ -241,44 +245,7 @@ func (p *server) catalogTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 	}
 	switch a["verb"] {
 	case "list":
-		start := 0
-		if c, ok := a["cursor"].(string); ok {
-			if _, err := fmt.Sscanf(c, "page-%d", &start); err != nil || start < 1 || (start-1)*calcPage >= len(ops) {
-				return p.catalogError("invalid_request", "unknown cursor"), nil
-			}
-			start = (start - 1) * calcPage
-		}
-		end := min(start+calcPage, len(ops))
-		// A one-page listing is complete, which call-plan-calls-unlisted
-		// and call-listing-incomplete need to judge against it.
-		if p.faultIs("plan-unlisted") || p.faultIs("listing-drops") {
-			end = len(ops)
-		}
-		shown := ops[start:end]
-		// The second complete listing comes back one entry short, still
-		// without next_cursor.
-		if p.faultIs("listing-drops") && p.lists.Add(1) == 2 {
-			shown = shown[:len(shown)-1]
-		}
-		var items []any
-		for _, o := range shown {
-			items = append(items, p.entry(o))
-		}
-		if p.faultIs("duplicate-entry") && end == len(ops) {
-			items = append(items, p.entry(ops[end-1]))
-		}
-		resp := map[string]any{"items": items, "catalog_version": catalogVersion}
-		if _, paged := a["cursor"]; !paged && p.faultIs("token-churn") && firstPages.Add(1) > 1 {
-			resp["catalog_version"] = fmt.Sprintf("%s-%d", catalogVersion, firstPages.Load())
-		}
-		if end < len(ops) {
-			next := fmt.Sprintf("page-%d", end/calcPage+1)
-			if p.faultIs("cursor-repeat") && start > 0 {
-				next = fmt.Sprintf("page-%d", start/calcPage+1)
-			}
-			resp["next_cursor"] = next
-		}
-		return result(resp, false), nil
+		return p.list(a), nil
 	case "get":
 		if p.faultIs("get-listed-not-found") {
 			return p.catalogError("not_found", "unknown entry"), nil
@@ -571,6 +538,63 @@ type replay struct {
 }
 
 var replays sync.Map
+
+// list answers a catalog list: calcPage entries a page, or fewer when
+// the request sets a smaller limit, with cursors that name the offset
+// of the next page.
+func (p *server) list(a map[string]any) *mcp.CallToolResult {
+	size, limited := calcPage, false
+	if l, ok := a["limit"].(float64); ok && l >= 1 {
+		size, limited = min(int(l), calcPage), true
+	}
+	start := 0
+	if c, ok := a["cursor"].(string); ok {
+		if _, err := fmt.Sscanf(c, "at-%d", &start); err != nil || start < 0 || start >= len(ops) {
+			return p.catalogError("invalid_request", "unknown cursor")
+		}
+	}
+	end := min(start+size, len(ops))
+	// A one-page listing is complete, which call-plan-calls-unlisted
+	// and call-listing-incomplete need to judge against it.
+	if !limited && (p.faultIs("plan-unlisted") || p.faultIs("listing-drops")) {
+		end = len(ops)
+	}
+	shown := ops[start:end]
+	// The second complete listing comes back one entry short, still
+	// without next_cursor.
+	if !limited && p.faultIs("listing-drops") && p.lists.Add(1) == 2 {
+		shown = shown[:len(shown)-1]
+	}
+	var items []any
+	for _, o := range shown {
+		items = append(items, p.entry(o))
+	}
+	if p.faultIs("duplicate-entry") && end == len(ops) {
+		items = append(items, p.entry(ops[end-1]))
+	}
+	resp := map[string]any{"items": items, "catalog_version": catalogVersion}
+	if _, paged := a["cursor"]; !paged && !limited && p.faultIs("token-churn") && firstPages.Add(1) > 1 {
+		resp["catalog_version"] = fmt.Sprintf("%s-%d", catalogVersion, firstPages.Load())
+	}
+	next := end
+	// The paging faults show on a listing with a limit, so that the
+	// listing without one still shows every entry.
+	switch {
+	case limited && p.faultIs("paging-skips") && start == size:
+		next = end + 1
+	case limited && p.faultIs("paging-ends-early") && start == size:
+		next = len(ops)
+	case limited && p.faultIs("paging-loops") && end == len(ops):
+		resp["next_cursor"] = "at-0"
+	}
+	if next < len(ops) {
+		resp["next_cursor"] = fmt.Sprintf("at-%d", next)
+		if p.faultIs("cursor-repeat") && start > 0 {
+			resp["next_cursor"] = fmt.Sprintf("at-%d", start)
+		}
+	}
+	return result(resp, false)
+}
 
 // firstPages counts catalog lists without a cursor and checks counts
 // validations, for the faults that make repeated answers differ.

@@ -6,10 +6,15 @@ package pilotserver
 // Languages. A fault in NeedsRun shows only when --probe-run sends
 // RunProgram.
 var ObservedBy = map[string][]string{
-	"guide-kind":          {"guide-unknown-id"},
-	"topic-ignored":       {"guide-topic-undeclared"},
-	"catalog-no-version":  {"catalog-get-unknown"},
-	"cursor-repeat":       {"catalog-list"},
+	"guide-kind":         {"guide-unknown-id"},
+	"topic-ignored":      {"guide-topic-undeclared"},
+	"catalog-no-version": {"catalog-get-unknown"},
+	"cursor-repeat":      {"catalog-list", "catalog-list-paged"},
+	// The paging faults show under a limit only, so the listing without
+	// one shows every entry to compare with.
+	"paging-ends-early":   {"catalog-list-paged"},
+	"paging-loops":        {"catalog-list-paged"},
+	"paging-skips":        {"catalog-list-paged"},
 	"changed-since":       {"catalog-changed-since-undeclared"},
 	"validate-iserror":    {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
 	"trace-level-rpc":     {"execute-unknown-trace-level"},
@@ -40,18 +45,20 @@ var ObservedBy = map[string][]string{
 	"refused-run-stored":   {"trace-refused-run"},
 	"output-null-refused":  {"execute-invalid-program"},
 	"get-listed-not-found": {"catalog-get"},
-	// Only the paging probe reads the last page.
-	"duplicate-entry":  {"catalog-list"},
+	// Only the paging probes read the last page.
+	"duplicate-entry":  {"catalog-list", "catalog-list-paged"},
 	"duplicate-guide":  {"guide-index"},
-	"safe-destructive": {"catalog-list"},
+	"safe-destructive": {"catalog-list", "catalog-list-paged"},
 	// Every test run of the program pairs with its plan; the replay
-	// returns the first answer, fault and all.
-	"trace-calls-other": {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary"},
+	// returns the first answer, fault and all, and is judged only for
+	// identity with it (Part II §6.5.2 step 1: "without further
+	// processing"), so the fault shows on the first Run alone.
+	"trace-calls-other": {"execute-idempotent-first", "execute-test-run", "execute-test-run-summary"},
 	"plan-no-calls":     {"validate-program"},
-	"trace-id-suffix":   {"execute-idempotent-first", "execute-idempotent-replay", "execute-test-run", "execute-test-run-summary"},
+	"trace-id-suffix":   {"execute-idempotent-first", "execute-test-run", "execute-test-run-summary"},
 	// The entry is judged wherever it is recorded, once a plan or trace
 	// shows it invoked.
-	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again"},
+	"invoked-no-schema": {"catalog-get", "catalog-list", "catalog-list-again", "catalog-list-paged"},
 	"plan-unlisted":     {"validate-program", "validate-program-again"},
 	"plan-loop-missing": {"validate-program", "validate-program-again"},
 	// The second validation of the program is sent last, after every
@@ -64,6 +71,9 @@ var ObservedBy = map[string][]string{
 	// it (catalog-changed-since-undeclared) and catalog-list-again after
 	// it, with only reads in between.
 	"validate-stale-token": {"validate-context-undeclared", "validate-empty", "validate-unparsable", "validate-unparsable-again"},
+	// The manifest resource is read by every snapshot, outside the probe
+	// calls.
+	"resource-differs": {"surfaces"},
 }
 
 // NeedsRun holds the faults that only the --probe-run probes observe.

@@ -42,6 +42,10 @@ type Config struct {
 	// Context gives calc/1 (Mode full) a context_schema that requires a
 	// unit, so the missing- and wrong-context probes run end to end.
 	Context bool
+	// ManifestURI serves the manifest resource at this URI instead of
+	// pilotage://manifest and advertises it as the handshake metadata's
+	// manifest_uri (Part III §3.2).
+	ManifestURI string
 }
 
 type server struct {
@@ -72,10 +76,31 @@ func New(cfg Config) *mcp.Server {
 		Instructions: Instructions,
 	})
 	// The manifest resource of Part III §3.2, so that snapshots record
-	// resources/list.
-	s.AddResource(&mcp.Resource{URI: "pilotage://manifest", Name: "pilotage-manifest", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(cfg.Manifest())}}}, nil
+	// resources/list and read it.
+	s.AddResource(&mcp.Resource{URI: cfg.ResourceURI(), Name: "pilotage-manifest", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(cfg.ResourceManifest())}}}, nil
 	})
+	if cfg.ManifestURI != "" {
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				res, err := next(ctx, method, req)
+				var meta *mcp.Meta
+				switch r := res.(type) {
+				case *mcp.InitializeResult:
+					meta = &r.Meta
+				case *mcp.DiscoverResult:
+					meta = &r.Meta
+				}
+				if meta != nil && err == nil {
+					if *meta == nil {
+						*meta = mcp.Meta{}
+					}
+					(*meta)[extension] = map[string]any{"manifest_uri": cfg.ManifestURI}
+				}
+				return res, err
+			}
+		})
+	}
 	for _, t := range p.tools() {
 		s.AddTool(t.Tool, t.Handler)
 	}
@@ -85,6 +110,26 @@ func New(cfg Config) *mcp.Server {
 // Manifest is the manifest the server publishes, as JSON.
 func (cfg Config) Manifest() []byte {
 	b, _ := json.Marshal((&server{Config: cfg}).manifest())
+	return b
+}
+
+// ResourceURI is the URI of the manifest resource.
+func (cfg Config) ResourceURI() string {
+	if cfg.ManifestURI != "" {
+		return cfg.ManifestURI
+	}
+	return "pilotage://manifest"
+}
+
+// ResourceManifest is what the manifest resource holds: the manifest,
+// except under the resource-differs fault.
+func (cfg Config) ResourceManifest() []byte {
+	if cfg.Fault != "resource-differs" {
+		return cfg.Manifest()
+	}
+	m := (&server{Config: cfg}).manifest()
+	m["languages"].([]any)[0].(map[string]any)["title"] = "Toy flows, as the resource has them"
+	b, _ := json.Marshal(m)
 	return b
 }
 
@@ -368,8 +413,8 @@ func (p *server) runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.Call
 		}, false), nil
 	}
 	level := "full"
-	if l, ok := a["trace_level"].(string); ok && l == "summary" {
-		level = "summary"
+	if l, ok := a["trace_level"].(string); ok && (l == "summary" || l == "none") {
+		level = l
 	}
 	var trace []any
 	var out []any
@@ -390,10 +435,11 @@ func (p *server) runFlow(_ context.Context, req *mcp.CallToolRequest) (*mcp.Call
 		outcome["error"] = "none"
 	}
 	runID := fmt.Sprintf("run-%d", utf8.RuneCountInString(fmt.Sprint(out)))
-	return result(map[string]any{
-		"run_id":  runID,
-		"outcome": outcome,
-		"output":  out,
-		"trace":   map[string]any{"run_id": runID, "level": level, "steps": trace},
-	}, false), nil
+	resp := map[string]any{"run_id": runID, "outcome": outcome, "output": out}
+	// At effective level none no trace rides the response (Part II
+	// §5.8.1).
+	if level != "none" {
+		resp["trace"] = map[string]any{"run_id": runID, "level": level, "steps": trace}
+	}
+	return result(resp, false), nil
 }

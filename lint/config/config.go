@@ -1,5 +1,5 @@
 // Package config reads pilotage-lint configuration files: YAML or JSON,
-// found by name upward from the working directory.
+// found by name upward from the working directory to the repository root.
 package config
 
 import (
@@ -22,7 +22,7 @@ import (
 )
 
 // Names are the file names searched for, in order, in each folder from the
-// working directory up to the root.
+// working directory up to the repository root (see Find).
 var Names = []string{".pilotage-lint.yaml", ".pilotage-lint.yml", ".pilotage-lint.json"}
 
 // Config is the file format; every member is optional.
@@ -40,15 +40,35 @@ type Config struct {
 	Ignore []lint.Ignore `json:"ignore,omitempty" yaml:"ignore,omitempty"`
 }
 
-// Find returns the first config file named in Names found in dir or above,
-// or "" when there is none.
+// Find returns the first config file named in Names found in dir or above
+// it up to the root of its repository, the folder holding .git (a folder,
+// or a file in a worktree or submodule); outside a repository, dir alone
+// is searched. "" means none. A file above the repository is not the
+// repository's: anyone who can write a parent folder (a shared /tmp, a
+// CI runner's work folder) could otherwise switch the gate off.
 func Find(dir string) string {
+	root := RepoRoot(dir)
 	for {
 		for _, n := range Names {
 			p := filepath.Join(dir, n)
 			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 				return p
 			}
+		}
+		parent := filepath.Dir(dir)
+		if root == "" || dir == root || parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// RepoRoot returns the folder holding .git at or above dir, or "" when
+// dir is in no repository.
+func RepoRoot(dir string) string {
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -87,6 +107,19 @@ func Parse(path string, data []byte) (*Config, error) {
 		if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: %s", path, unknownKey(err.Error()))
 		}
+		// The decoder drops a null item of a list of structs ("- " alone
+		// on a line), which would shift the numbers of the entries after
+		// it; it is as empty as {}.
+		var raw struct {
+			Ignore []any `yaml:"ignore"`
+		}
+		if yaml.Unmarshal(data, &raw) == nil {
+			for i, e := range raw.Ignore {
+				if e == nil {
+					return nil, emptyEntry(path, i)
+				}
+			}
+		}
 	}
 	known := map[string]bool{}
 	for _, r := range append(rules.All(), diff.Rules()...) {
@@ -114,6 +147,11 @@ func Parse(path string, data []byte) (*Config, error) {
 	}
 	for i := range c.Ignore {
 		ig := &c.Ignore[i]
+		// An empty entry ({} or null) covers every finding of every file:
+		// one stray "-" in YAML would switch the gate off.
+		if ig.Rule == "" && ig.Path == "" && ig.Pointer == "" {
+			return nil, emptyEntry(path, i)
+		}
 		if id := ig.Rule; id != "" && id != "*" && !known[id] {
 			return nil, fmt.Errorf("%s: ignore entry %d names unknown rule %q; pilotage-lint rules lists every rule ID", path, i+1, id)
 		}
@@ -126,6 +164,10 @@ func Parse(path string, data []byte) (*Config, error) {
 		ig.Base = filepath.Dir(path)
 	}
 	return &c, nil
+}
+
+func emptyEntry(path string, i int) error {
+	return fmt.Errorf("%s: ignore entry %d is empty, which would suppress every finding; give it a rule, a path or a pointer (rule: \"*\" with a path ignores every rule in those files)", path, i+1)
 }
 
 // unknownKey rewords the decoders' complaint about an unknown key, which

@@ -52,6 +52,10 @@ func TestFindSearchesUpward(t *testing.T) {
 	if err := os.MkdirAll(deep, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// The repository's root: the search goes up to it.
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if got := Find(deep); got != "" && strings.HasPrefix(got, root) {
 		t.Fatalf("found %s in an empty tree", got)
 	}
@@ -140,5 +144,70 @@ func TestIgnoreBase(t *testing.T) {
 	}
 	if got := c.Ignore[0].Base; got != filepath.Join("ci", "conf") {
 		t.Errorf("Base %q", got)
+	}
+}
+
+// TestFindStopsAtTheRepositoryRoot: a config file above the repository
+// (the folder holding .git, a folder or a worktree's file) is not used,
+// even one that would switch the gate off; outside any repository only
+// the folder itself is searched. Before, the search went on to /.
+func TestFindStopsAtTheRepositoryRoot(t *testing.T) {
+	above := t.TempDir()
+	if err := os.WriteFile(filepath.Join(above, ".pilotage-lint.yaml"), []byte("ignore: [{rule: \"*\"}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, git := range []string{"folder", "file"} {
+		repo := filepath.Join(above, "repo-"+git)
+		deep := filepath.Join(repo, "snaps", "v1")
+		if err := os.MkdirAll(deep, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if git == "folder" {
+			err := os.Mkdir(filepath.Join(repo, ".git"), 0o755)
+			if err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.WriteFile(filepath.Join(repo, ".git"), []byte("gitdir: /elsewhere\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := Find(deep); got != "" {
+			t.Errorf(".git %s: Find = %q, above the repository", git, got)
+		}
+		own := filepath.Join(repo, ".pilotage-lint.yml")
+		if err := os.WriteFile(own, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := Find(deep); got != own {
+			t.Errorf(".git %s: Find = %q, want the repository's %q", git, got, own)
+		}
+	}
+	// No repository: the folder itself, not its parents.
+	plain := filepath.Join(above, "plain")
+	if err := os.MkdirAll(plain, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := Find(plain); got != "" {
+		t.Errorf("outside a repository: Find = %q", got)
+	}
+	if got := Find(above); got != filepath.Join(above, ".pilotage-lint.yaml") {
+		t.Errorf("outside a repository, the folder itself: Find = %q", got)
+	}
+}
+
+// TestEmptyIgnoreEntry: an empty ignore entry, {} or null, in YAML or
+// JSON, is an error naming it; before, it suppressed every finding.
+func TestEmptyIgnoreEntry(t *testing.T) {
+	for name, text := range map[string]string{
+		"c.yaml": "ignore:\n  - rule: json-syntax\n  - {}\n",
+		"d.yaml": "ignore:\n  - rule: json-syntax\n  -\n",
+		"e.yml":  "ignore: [{rule: json-syntax}, null]\n",
+		"f.json": `{"ignore": [{"rule": "json-syntax"}, {}]}`,
+		"g.json": `{"ignore": [{"rule": "json-syntax"}, null]}`,
+		"h.yaml": "ignore:\n  - rule: json-syntax\n  - rule: \"\"\n    path: \"\"\n",
+	} {
+		want := name + ": ignore entry 2 is empty, which would suppress every finding; give it a rule, a path or a pointer (rule: \"*\" with a path ignores every rule in those files)"
+		if _, err := Parse(name, []byte(text)); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", name, err, want)
+		}
 	}
 }

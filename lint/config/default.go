@@ -12,7 +12,8 @@ import (
 const Default = `# pilotage-lint configuration.
 #
 # pilotage-lint reads the first .pilotage-lint.yaml, .pilotage-lint.yml or
-# .pilotage-lint.json found in the working directory or a folder above it;
+# .pilotage-lint.json found in the working directory or a folder above it,
+# up to the repository's root (the folder holding .git), never above;
 # --config FILE names another and --no-config ignores them. Flags given on
 # the command line override this file. See the effective result with
 # pilotage-lint --print-config, and every rule with pilotage-lint rules.
@@ -38,9 +39,11 @@ fail-on: error
 # folder; relative to this file's folder) and JSON Pointer (the value and
 # everything under it). Name array elements by identity, as
 # [name=TOOL] for a tool or Language, [id=ID] for a guide, [uri=URI] for a
-# resource, so the entry survives inserting and reordering tools. Each field
-# is optional; an empty or "*" rule means every rule, and an unknown rule ID
-# is an error. To adopt pilotage-lint on a server with many findings,
+# resource, so the entry survives inserting and reordering tools; a pointer
+# into the manifest may start at /manifest (/manifest/languages/0/retention)
+# in every input kind. Each field is optional, but an entry needs one; an
+# empty or "*" rule means every rule, and an unknown rule ID is an error. An
+# entry that suppresses nothing is named in a warning. To adopt pilotage-lint on a server with many findings,
 # prefer a baseline: pilotage-lint --write-baseline FILE.
 # ignore:
 #   - rule: json-duplicate-key

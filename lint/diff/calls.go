@@ -16,21 +16,25 @@ import (
 var (
 	catalogVersionContent = &lint.Rule{
 		ID: "diff-catalog-version-content", Severity: lint.Error, Spec: "Part II §5.4, §11.3",
-		Quote:   "The token MUST change whenever: a visible entry is added; a visible entry is removed; any defined field of a visible entry changes, except `revision`.",
-		Keyword: "MUST",
-		Summary: "A catalog entry changed, appeared or disappeared between the two snapshots while the Language's catalog_version stayed the same.",
-		Doc:     "A Client that validated a program against a catalog_version sends it back as expected_catalog_version, and an equal token tells the Server and the Client that the vocabulary is unchanged (Part II §5.4, §6.5.3). When an entry's kind, schema, risk or name differs between two recordings under the same token, drift protection passes programs checked against the old entry, which breaks the Hosts whose risk gates read the old risk. The rule compares, per Language and token, the entries both recordings returned for the same id, a listing with a listing and a get with a get (a listing may abridge an entry), and only the fields the spec defines that both show; revision is left out as the spec says, and tags and languages are compared as sets. An id that a get found in one recording and answered not_found in the other under the same token is an entry added or removed without a token change. The token is scoped to the Client's authorization, so compare snapshots taken with the same credentials.",
-		Bad:     `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_1"}`,
-		Good:    `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_2"}`,
+		Quote:        "The token MUST change whenever: a visible entry is added; a visible entry is removed; any defined field of a visible entry changes, except `revision`.",
+		Keyword:      "MUST",
+		Summary:      "A catalog entry changed, appeared or disappeared between the two snapshots while the Language's catalog_version stayed the same.",
+		Doc:          "A Client that validated a program against a catalog_version sends it back as expected_catalog_version, and an equal token tells the Server and the Client that the vocabulary is unchanged (Part II §5.4, §6.5.3). When an entry's kind, schema, risk or name differs between two recordings under the same token, drift protection passes programs checked against the old entry, which breaks the Hosts whose risk gates read the old risk. The rule compares, per Language and token, the entries both recordings returned for the same id, a listing with a listing and a get with a get (a listing may abridge an entry), and only the fields the spec defines that both show; revision is left out as the spec says, and tags and languages are compared as sets. An id that a get found in one recording and answered not_found in the other under the same token is an entry added or removed without a token change. The token is scoped to the Client's authorization, so compare snapshots taken with the same credentials.",
+		Bad:          `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_1"}`,
+		Good:         `old: {"entry": {"id": "lock.dock", "risk": "write", ...}, "catalog_version": "cv_1"}   new: {"entry": {"id": "lock.dock", "risk": "destructive", ...}, "catalog_version": "cv_2"}`,
+		Scope:        "Two recordings of one server, per Language and catalog_version string: entries both returned for the same id (a listing against a listing, a get against a get), on the fields Part II §5.4 defines that both show, revision left out; and an id a get found in one and answered not_found in the other under the same token. Fields a later minor adds are not compared: only those 1.1 defines are.",
+		NoExceptions: "§5.4 scopes the token to the Client's authorization (\"It represents only the catalog visible to that Client.\"), and a recording does not say which credentials made it, so no fixture can show that exception: the rule assumes both snapshots were taken with the same credentials, and its doc tells users to compare them that way. \"Changing the token unnecessarily is not itself a conformance violation\" narrows the opposite direction (a new token with equal content), which this rule never reports.",
 	}
 	guideVersionContent = &lint.Rule{
 		ID: "diff-guide-version-content", Severity: lint.Error, Spec: "Part II §5.2, §11.2",
-		Quote:   "It MUST change whenever the guide content changes.",
-		Keyword: "MUST",
-		Summary: "A guide of the same Language, id and version has a different body, title, level, topics or format in the two snapshots.",
-		Doc:     "Clients cache guides by (Server, Language identifier, guide version) (Part II §11.2), so a guide whose content changes under an unchanged version leaves every cached copy silently stale and breaks the agents that learn from the cache. The rule compares what both recordings returned for the same Language, id and version: whole-guide fetches with each other (body included), topic fetches with fetches of the same topic, and index entries with index entries and whole-guide fetches (metadata only), since a topic fetch's body holds one topic; topics are compared as a set.",
-		Bad:     `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "3", "body": "Steps!", ...}}`,
-		Good:    `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "4", "body": "Steps!", ...}}`,
+		Quote:        "It MUST change whenever the guide content changes.",
+		Keyword:      "MUST",
+		Summary:      "A guide of the same Language, id and version has a different body, title, level, topics or format in the two snapshots.",
+		Doc:          "Clients cache guides by (Server, Language identifier, guide version) (Part II §11.2), so a guide whose content changes under an unchanged version leaves every cached copy silently stale and breaks the agents that learn from the cache. The rule compares what both recordings returned for the same Language, id and version: whole-guide fetches with each other (body included), topic fetches with fetches of the same topic, and index entries with index entries and whole-guide fetches (metadata only), since a topic fetch's body holds one topic; topics are compared as a set.",
+		Bad:          `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "3", "body": "Steps!", ...}}`,
+		Good:         `old: {"guide": {"id": "quickstart", "version": "3", "body": "Steps", ...}}   new: {"guide": {"id": "quickstart", "version": "4", "body": "Steps!", ...}}`,
+		Scope:        "Two recordings of one server, per Language, guide id and version: whole-guide fetches against whole-guide fetches (body included), topic fetches against fetches of the same topic, index entries against index entries and whole-guide fetches (metadata only).",
+		NoExceptions: "Part II §5.2 and §11.2 were read: a topic fetch's body holds one topic (§5.2), which is why bodies are compared only between fetches of the same scope; no sentence lets content change under an unchanged version.",
 	}
 )
 

@@ -152,7 +152,9 @@ func (c *comparison) run(check func(*comparison), rules []*lint.Rule, internal *
 func build(in *lint.Input, kind snapshot.Kind) (*snapshot.Snapshot, error) {
 	f := source.Parse(in.Name, in.Data, source.Options{})
 	for _, p := range f.Problems {
-		if p.Code == source.ProblemSyntax || p.Code == source.ProblemEmpty {
+		// A text in UTF-16, UTF-32 or binary has no document, only the
+		// problem naming its encoding.
+		if p.Code == source.ProblemSyntax || p.Code == source.ProblemEmpty || p.Code == source.ProblemInvalidUTF8 && len(f.Docs) == 0 {
 			pos := f.Position(p.Start)
 			return nil, fmt.Errorf("%s:%d:%d: %s", in.Name, pos.Line, pos.Column, p.Message)
 		}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -74,14 +75,14 @@ var (
 	reservedArgumentRemoved = &lint.Rule{
 		ID: "diff-reserved-argument-removed", Severity: lint.Error, Spec: "Part III §4.4",
 		Summary: "A loop tool no longer declares a reserved argument it declared before.",
-		Doc:     "Reserved members such as `input`, `context`, `trace_level`, `expected_catalog_version`, `idempotency_key`, `store` or `run_id` carry Part II request members. A client that sent one (drift protection with expected_catalog_version, idempotent retries, stored runs) now sends a member the tool's schema no longer admits, or relies on a guarantee that is gone. The change breaks the clients that send the member.",
+		Doc:     "Reserved members such as `input`, `context`, `trace_level`, `expected_catalog_version`, `idempotency_key`, `store` or `run_id` carry Part II request members. A client that sent one (drift protection with expected_catalog_version, idempotent retries, stored runs) now sends a member the tool's schema no longer admits, or relies on a guarantee that is gone. The change breaks the clients that send the member. Both schemas are read as a validator applies them (allOf parts, a root $ref into $defs); a new schema that declares no member at all, or has a part behind an external $ref or a conditional branch that may declare it, is not judged.",
 		Bad:     `old: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}   new: "properties": {"flow": {}}`,
 		Good:    `old and new: "properties": {"flow": {}, "expected_catalog_version": {"type": "string"}}`,
 	}
 	requiredArgumentAdded = &lint.Rule{
 		ID: "diff-required-argument-added", Severity: lint.Error, Spec: "Part III §4, §4.6",
 		Summary: "A tool requires an argument the old snapshot did not require.",
-		Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. Keeping new arguments optional keeps existing callers working. The change breaks every existing caller.",
+		Doc:     "Every existing caller omits a newly required argument, so every existing call now fails schema validation with a carrier error. Keeping new arguments optional keeps existing callers working. The change breaks every existing caller. Both schemas are read as a validator applies them: a member required in an allOf part (zod's .and()) or behind a root $ref (Pydantic's recursive model under $defs) is required. A tool whose old schema has a part behind an external $ref or a conditional branch (anyOf, if), which may have required the member already, is not judged.",
 		Bad:     `old: "required": ["language"]   new: "required": ["language", "verb"]`,
 		Good:    `old and new: "required": ["language"]`,
 	}
@@ -383,15 +384,50 @@ func programArgument(t *snapshot.Tool, lang string) *source.Node {
 	return nil
 }
 
-func required(t *snapshot.Tool) []*source.Node {
-	if t == nil {
-		return nil
-	}
-	if r := t.InputSchema.Get("required"); r.IsArray() {
-		return r.Kids()
+// args reads a tool's inputSchema as a validator applies it
+// (schemacheck.Resolver): a named root (Pydantic's recursive model, a
+// $ref into $defs) and allOf parts (zod's .and()) declare and require
+// members too.
+type args struct {
+	r    *schemacheck.Resolver
+	root *source.Node
+	// props are the "properties" values of every part, read once: a
+	// loop tool is asked for each reserved argument.
+	props []*source.Node
+}
+
+func argsOf(t *snapshot.Tool) args {
+	return args{r: schemacheck.NewResolver(t.InputSchema), root: t.InputSchema}
+}
+
+// withProps returns a with its declared members read.
+func (a args) withProps() args {
+	a.props = a.r.Keywords(a.root, "properties")
+	return a
+}
+
+// required returns the entries naming each required member, each once.
+func (a args) required() []*source.Node { return a.r.RequiredNames(a.root) }
+
+// declared returns the first declaration of member name, or nil (after
+// withProps).
+func (a args) declared(name string) *source.Node {
+	for _, p := range a.props {
+		if m := p.Get(name); p.IsObject() && m != nil {
+			return m
+		}
 	}
 	return nil
 }
+
+// declares reports whether the schema declares any member at all (after
+// withProps).
+func (a args) declares() bool { return len(a.props) > 0 && a.props[0].IsObject() }
+
+// whole reports whether what the schema declares and requires can all be
+// read: no part behind an external $ref, none applying only under a
+// condition. What such a part may hold is never taken as absent.
+func (a args) whole() bool { return a.r.Whole(a.root) }
 
 func checkToolArguments(c *comparison) {
 	type toolPair struct{ old, new *snapshot.Tool }
@@ -418,12 +454,15 @@ func checkToolArguments(c *comparison) {
 				c.report(programArgumentRenamed, na, "tool %q now takes %s programs in argument %q instead of %q; callers that send %q break, so keep the old argument name", lp.newName, lp.lang, na.Text(), oa.Text(), oa.Text())
 			}
 		}
-		oprops, nprops := lp.oldTool.InputSchema.Get("properties"), lp.newTool.InputSchema.Get("properties")
+		oa, na := argsOf(lp.oldTool).withProps(), argsOf(lp.newTool).withProps()
+		if !na.declares() || !na.whole() {
+			continue
+		}
 		for _, ra := range types.ReservedArgs {
 			if !ra.ReservedOn(lp.stage) {
 				continue
 			}
-			if op := oprops.Get(ra.Name); op != nil && nprops.IsObject() && !nprops.Has(ra.Name) {
+			if op := oa.declared(ra.Name); op != nil && na.declared(ra.Name) == nil {
 				c.reportKey(reservedArgumentRemoved, op, "tool %q no longer declares reserved argument %q; clients that send it break, so keep it in the input schema", lp.newName, ra.Name)
 			}
 		}
@@ -433,12 +472,18 @@ func checkToolArguments(c *comparison) {
 		add(c.old.Tool(t.Name), t)
 	}
 	for _, tp := range tools {
+		// What an old part outside the document or a conditional branch
+		// required cannot be told, so nothing is newly required against it.
+		old := argsOf(tp.old)
+		if !old.whole() {
+			continue
+		}
 		var was []string
-		for _, r := range required(tp.old) {
+		for _, r := range old.required() {
 			was = append(was, r.Text())
 		}
-		for _, r := range required(tp.new) {
-			if r.IsString() && !slices.Contains(was, r.Text()) {
+		for _, r := range argsOf(tp.new).required() {
+			if !slices.Contains(was, r.Text()) {
 				c.report(requiredArgumentAdded, r, "tool %q now requires %q; every existing call omits it and fails, so make it optional", tp.new.Name, r.Text())
 			}
 		}

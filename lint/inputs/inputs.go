@@ -217,19 +217,28 @@ func walk(dir string, exclude []string) ([]string, []error) {
 // same suffixes, skipped folders and exclude globs. diff --against uses it
 // for the files of a git revision, which no walk of the disk can see.
 func Walked(dir, file string, exclude []string) bool {
-	rel, err := filepath.Rel(dir, file)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return false
-	}
 	name := filepath.Base(file)
 	if !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".jsonl") || excluded(exclude, file) {
 		return false
 	}
-	parts := strings.Split(filepath.ToSlash(rel), "/")
+	return WalkedDir(dir, filepath.Dir(file), exclude)
+}
+
+// WalkedDir reports whether a walk of dir would enter folder, a path at or
+// under dir named as the walk names it: no folder on the way is hidden,
+// vendor, node_modules or excluded. dir itself is always entered.
+func WalkedDir(dir, folder string, exclude []string) bool {
+	rel, err := filepath.Rel(dir, folder)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	if rel == "." {
+		return true
+	}
 	p := dir
-	for _, folder := range parts[:len(parts)-1] {
-		p = filepath.Join(p, folder)
-		if strings.HasPrefix(folder, ".") || folder == "vendor" || folder == "node_modules" || excluded(exclude, p) {
+	for _, f := range strings.Split(filepath.ToSlash(rel), "/") {
+		p = filepath.Join(p, f)
+		if strings.HasPrefix(f, ".") || f == "vendor" || f == "node_modules" || excluded(exclude, p) {
 			return false
 		}
 	}

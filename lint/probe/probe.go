@@ -13,8 +13,10 @@ package probe
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
+	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
@@ -69,17 +71,20 @@ type Probe struct {
 	// server.
 	Safety string
 	Expect Expect
-	// Build returns the requests for one Language; none when the probe does
-	// not apply to it.
-	Build func(*Target) []Request
-	// Pages marks a catalog list: the runner follows next_cursor.
-	Pages bool
+	// Build returns the requests for one Language, or none and why: the
+	// Skip the coverage report and pilotagetest give for a probe not sent.
+	Build func(*Target) ([]Request, *Skip)
+	// Pages marks a catalog list: the runner follows next_cursor, up to
+	// Pages pages.
+	Pages int
 }
 
-// Request is one tools/call to send.
+// Request is one tools/call to send, or, with Method set, another
+// request of that method whose params are Args.
 type Request struct {
-	Tool string
-	Args map[string]any
+	Method string
+	Tool   string
+	Args   map[string]any
 }
 
 // Guide is a guide listed by the index probe.
@@ -114,12 +119,27 @@ type Target struct {
 	// Ran is set once the first test run of the user's program started;
 	// the other run probes only follow a program that runs.
 	Ran bool
+	// Immediate runs Program for real on this Language, which declares
+	// execute but no execute.test_run: the run probes send it without
+	// test_run, with mode "immediate" under execution "both". Only a
+	// caller that owns a throwaway server asks for it (pilotagetest's
+	// RunImmediate); snapshot --probe-run never does.
+	Immediate bool
 	// UnstoredRun and StoredRun are the run_ids of the test runs made
 	// with store: false and store: true.
 	UnstoredRun, StoredRun string
 	// IdempotencyKey is fresh for each snapshot, so that an earlier
 	// snapshot's record never answers this one's replay.
 	IdempotencyKey string
+	// ManifestURI is the manifest resource the server advertises, for
+	// ManifestResource, which reads it server-wide.
+	ManifestURI string
+	// InputSchemas are the inputSchema of each tool of the server, by
+	// name, as listed: Fit checks every request against its tool's.
+	InputSchemas map[string]json.RawMessage
+
+	schemas       map[string]*source.Node
+	contextSchema *source.Node
 }
 
 // Values no server can know: each names the probe so that a server log
@@ -184,33 +204,42 @@ func (t *Target) garbageExec() map[string]any {
 	return a
 }
 
-func (t *Target) canExecute() bool {
-	return t.declared("execute") && t.Language.Loop.Execute != "" && t.ExecuteArg != ""
+// cannotExecute says why the Language takes no execute probe, or nil.
+func (t *Target) cannotExecute() *Skip {
+	switch {
+	case !t.declared("execute"):
+		return undeclared("execute")
+	case t.Language.Loop.Execute == "":
+		return &Skip{Undeclared, "the Language's loop names no execute tool"}
+	case t.ExecuteArg == "":
+		return &Skip{Undeclared, "the execute tool declares no program-bearing argument for the Language (Part III §5)"}
+	}
+	return nil
 }
 
-func one(tool string, args map[string]any) []Request {
-	return []Request{{Tool: tool, Args: args}}
+func one(tool string, args map[string]any) ([]Request, *Skip) {
+	return []Request{{Tool: tool, Args: args}}, nil
 }
 
-func (t *Target) guide(args map[string]any) []Request {
+func (t *Target) guide(args map[string]any) ([]Request, *Skip) {
 	if !t.declared("guides") {
-		return nil
+		return nil, undeclared("guides")
 	}
 	args["language"] = t.Language.Name
 	return one(types.ToolGetGuide, args)
 }
 
-func (t *Target) catalog(args map[string]any) []Request {
+func (t *Target) catalog(args map[string]any) ([]Request, *Skip) {
 	if !t.declared("catalog") {
-		return nil
+		return nil, undeclared("catalog")
 	}
 	args["language"] = t.Language.Name
 	return one(types.ToolCatalog, args)
 }
 
-func (t *Target) exec(args map[string]any) []Request {
-	if !t.canExecute() {
-		return nil
+func (t *Target) exec(args map[string]any) ([]Request, *Skip) {
+	if why := t.cannotExecute(); why != nil {
+		return nil, why
 	}
 	return one(t.Language.Loop.Execute, args)
 }
@@ -218,8 +247,12 @@ func (t *Target) exec(args map[string]any) []Request {
 // maxGuides caps the guide fetches of one Language.
 const maxGuides = 20
 
-// MaxPages caps the catalog pages of one Language.
-const MaxPages = 50
+// MaxPages caps the pages of a catalog listing at the server's own page
+// size; MaxLimitPages those of the listing one entry a page.
+const (
+	MaxPages      = 50
+	MaxLimitPages = 100
+)
 
 const (
 	safeRead     = "A read: the learn and lookup operations have no side effects on any server, correct or not."
@@ -251,7 +284,7 @@ var Set = []*Probe{
 		Quote:  "A Server MUST support the index form so that a Client can choose which guides to retrieve without first loading their content.",
 		Safety: safeRead,
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.guide(map[string]any{}) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.guide(map[string]any{}) },
 	},
 	{
 		Name: "guide-fetch", Vector: "PIL-LEARN-FETCH-G",
@@ -259,15 +292,22 @@ var Set = []*Probe{
 		Quote:  conformant + elide + errorMapping,
 		Safety: safeRead + " At most 20 guides per Language are fetched.",
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
+			if !t.declared("guides") {
+				return nil, undeclared("guides")
+			}
+			if len(t.Guides) == 0 {
+				return nil, unmet("the guide index listed no guide to fetch")
+			}
 			var out []Request
 			for i, g := range t.Guides {
 				if i == maxGuides {
 					break
 				}
-				out = append(out, t.guide(map[string]any{"id": g.ID})...)
+				r, _ := t.guide(map[string]any{"id": g.ID})
+				out = append(out, r...)
 			}
-			return out
+			return out, nil
 		},
 	},
 	{
@@ -276,7 +316,7 @@ var Set = []*Probe{
 		Quote:  "An unknown guide `id` is a request error." + mustMapErrors,
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
-		Build:  func(t *Target) []Request { return t.guide(map[string]any{"id": NoSuchGuide}) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.guide(map[string]any{"id": NoSuchGuide}) },
 	},
 	{
 		Name: "guide-unknown-language", Defect: "unknown_language",
@@ -284,12 +324,12 @@ var Set = []*Probe{
 		Quote:  notFoundRow + mustMapErrors,
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
-		Build: func(t *Target) []Request {
-			r := t.guide(map[string]any{})
+		Build: func(t *Target) ([]Request, *Skip) {
+			r, why := t.guide(map[string]any{})
 			if len(r) > 0 {
 				r[0].Args["language"] = NoSuchLanguage
 			}
-			return r
+			return r, why
 		},
 	},
 	{
@@ -298,16 +338,19 @@ var Set = []*Probe{
 		Quote:  invalidRow + mustMapErrors,
 		Safety: safeRead,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
+			if !t.declared("guides") {
+				return nil, undeclared("guides")
+			}
 			if t.Caps.SubFeature("guides", "topic_fetch") {
-				return nil
+				return nil, declares("guides.topic_fetch", "a topic fetch is no defect")
 			}
 			for _, g := range t.Guides {
 				if len(g.Topics) > 0 {
 					return t.guide(map[string]any{"id": g.ID, "topic": g.Topics[0]})
 				}
 			}
-			return nil
+			return nil, unmet("the guide index listed no guide with a topic")
 		},
 	},
 	{
@@ -316,21 +359,38 @@ var Set = []*Probe{
 		Quote:  notFoundRow + mustMapErrors,
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
-		Build: func(t *Target) []Request {
-			if !t.Caps.SubFeature("guides", "topic_fetch") || len(t.Guides) == 0 {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			switch {
+			case !t.declared("guides"):
+				return nil, undeclared("guides")
+			case !t.Caps.SubFeature("guides", "topic_fetch"):
+				return nil, undeclared("guides.topic_fetch")
+			case len(t.Guides) == 0:
+				return nil, unmet("the guide index listed no guide")
 			}
 			return t.guide(map[string]any{"id": t.Guides[0].ID, "topic": NoSuchTopic})
 		},
 	},
+	// catalog-list-paged comes before catalog-list, so that the nearest
+	// first page before catalog-list-again is catalog-list's, sent with
+	// the same arguments (call-catalog-token-changed-needlessly).
 	{
-		Name: "catalog-list", Vector: "PIL-LOOKUP-PAGINATION-G",
+		Name: "catalog-list-paged", Vector: "PIL-LOOKUP-PAGINATION-G",
+		Spec: "Part II §6.3", Keyword: "MUST",
+		Quote:  "When additional results remain, the response MUST include `next_cursor`.",
+		Safety: safeRead + " At most 100 pages of one entry per Language are read; a cursor or an entry that repeats stops the listing.",
+		Expect: Expect{Channel: Result, CatalogVersion: true},
+		Pages:  MaxLimitPages,
+		Build:  func(t *Target) ([]Request, *Skip) { return t.catalog(map[string]any{"verb": "list", "limit": 1}) },
+	},
+	{
+		Name: "catalog-list", Vector: "PIL-LOOKUP-LIST-G",
 		Spec: "Part II §6.3", Keyword: "MUST",
 		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
-		Safety: safeRead + " At most 50 pages per Language are read, and a repeated cursor stops the listing.",
+		Safety: safeRead + " At most 50 pages per Language are read; a cursor or an entry that repeats stops the listing.",
 		Expect: Expect{Channel: Result, CatalogVersion: true},
-		Pages:  true,
-		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
+		Pages:  MaxPages,
+		Build:  func(t *Target) ([]Request, *Skip) { return t.catalog(map[string]any{"verb": "list"}) },
 	},
 	{
 		Name: "catalog-get", Vector: "",
@@ -338,9 +398,12 @@ var Set = []*Probe{
 		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
 		Safety: safeRead,
 		Expect: Expect{Channel: Result, CatalogVersion: true},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
+			if !t.declared("catalog") {
+				return nil, undeclared("catalog")
+			}
 			if len(t.Entries) == 0 {
-				return nil
+				return nil, unmet("the catalog listing returned no entry to get")
 			}
 			return t.catalog(map[string]any{"verb": "get", "id": t.Entries[0]})
 		},
@@ -351,7 +414,7 @@ var Set = []*Probe{
 		Quote:  "An unknown `id` is a request error. The error response MUST still carry the current `catalog_version`.",
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, CatalogVersion: true},
-		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "get", "id": NoSuchEntry}) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.catalog(map[string]any{"verb": "get", "id": NoSuchEntry}) },
 	},
 	{
 		Name: "catalog-changed-since-undeclared", Vector: "PIL-LOOKUP-CHANGED-UNDECLARED-B", Defect: "undeclared_changed_since",
@@ -359,9 +422,9 @@ var Set = []*Probe{
 		Quote:  invalidRow + mustMapErrors,
 		Safety: safeRead,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build: func(t *Target) []Request {
-			if t.Caps.SubFeature("catalog", "changed_since") {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if t.declared("catalog") && t.Caps.SubFeature("catalog", "changed_since") {
+				return nil, declares("catalog.changed_since", "changed_since is no defect")
 			}
 			return t.catalog(map[string]any{"verb": "changed_since", "catalog_version": NoSuchBaseline})
 		},
@@ -372,9 +435,9 @@ var Set = []*Probe{
 		Quote:  "When the Server cannot calculate changes from the supplied token, it MUST return a distinguishable unknown-baseline request error.",
 		Safety: safeRead + " " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"unknown_baseline"}},
-		Build: func(t *Target) []Request {
-			if !t.Caps.SubFeature("catalog", "changed_since") {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if t.declared("catalog") && !t.Caps.SubFeature("catalog", "changed_since") {
+				return nil, undeclared("catalog.changed_since")
 			}
 			return t.catalog(map[string]any{"verb": "changed_since", "catalog_version": NoSuchBaseline})
 		},
@@ -393,9 +456,9 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: "Validation MUST create no externally observable state change (Part II §6.4); the program is empty.",
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
-			if !t.canValidate() {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotValidate(); why != nil {
+				return nil, why
 			}
 			return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Empty(t.ValidateType)})
 		},
@@ -404,9 +467,15 @@ var Set = []*Probe{
 		Name: "validate-unparsable-again", Vector: "PIL-VALIDATE-SIDE-EFFECT-FREE-G", Defect: "unparsable_program",
 		Spec: "Part II §3.4, §6.4, Part III §7.1", Keyword: "MUST NOT",
 		Quote:  noErrorFor,
-		Safety: safeValidate + " It is the validate-unparsable request once more: validation MUST be safe to repeat any number of times (Part II §6.4).",
+		Safety: safeValidate + " It is the validate-unparsable request twice more, as the vector repeats it three times: validation MUST be safe to repeat any number of times (Part II §6.4).",
 		Expect: Expect{Channel: Result, Invalid: true},
-		Build:  (*Target).validateGarbage,
+		Build: func(t *Target) ([]Request, *Skip) {
+			r, why := t.validateGarbage()
+			if len(r) == 1 {
+				r = append(r, Request{Tool: r[0].Tool, Args: maps.Clone(r[0].Args)})
+			}
+			return r, why
+		},
 	},
 	{
 		Name: "validate-context-undeclared", Vector: "PIL-VALIDATE-CONTEXT-UNDECLARED-B", Defect: "undeclared_context",
@@ -414,9 +483,12 @@ var Set = []*Probe{
 		Quote:  "A Language without `context_schema` MUST reject supplied context through a `context_binding` diagnostic.",
 		Safety: safeValidateAny + " The context names the probe and binds nothing.",
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
-			if !t.canValidate() || len(t.Language.ContextSchema) > 0 {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotValidate(); why != nil {
+				return nil, why
+			}
+			if len(t.Language.ContextSchema) > 0 {
+				return nil, declares("a context_schema", "context is no defect")
 			}
 			a := t.validateArgs()
 			a["context"] = map[string]any{"pilotage-probe": "context this Language does not declare"}
@@ -429,9 +501,12 @@ var Set = []*Probe{
 		Quote:  "For such a Language: - missing context; - malformed context; - context that does not satisfy the schema MUST produce a diagnostic with code `context_binding`.",
 		Safety: safeValidateAny,
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
-			if !t.canValidate() || len(t.Language.ContextSchema) == 0 {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotValidate(); why != nil {
+				return nil, why
+			}
+			if len(t.Language.ContextSchema) == 0 {
+				return nil, undeclared("context_schema")
 			}
 			a := t.validateArgs()
 			delete(a, "context")
@@ -442,19 +517,23 @@ var Set = []*Probe{
 		Name: "validate-context-rejected", Defect: "context_breaks_schema",
 		Spec: "Part II §6.4", Keyword: "MUST",
 		Quote:  "For such a Language: - missing context; - malformed context; - context that does not satisfy the schema MUST produce a diagnostic with code `context_binding`.",
-		Safety: safeValidateAny + " The context is a value of another JSON type than the context_schema's own type, so no schema-respecting Language can bind it.",
+		Safety: safeValidateAny + " The context is a value that the context_schema rejects, checked with a JSON Schema validator before it is sent, so no schema-respecting Language can bind it.",
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
-			if !t.canValidate() {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotValidate(); why != nil {
+				return nil, why
 			}
-			bad := wrongType(t.Language.ContextSchema)
-			if bad == nil {
-				return nil
+			if len(t.Language.ContextSchema) == 0 {
+				return nil, undeclared("context_schema")
 			}
 			a := t.validateArgs()
-			a["context"] = bad
-			return one(t.Language.Loop.Validate, a)
+			for _, bad := range badContexts(t.Language.ContextSchema) {
+				a["context"] = bad
+				if !t.contextFits(bad) && t.fits(t.Language.Loop.Validate, a) == nil {
+					return one(t.Language.Loop.Validate, a)
+				}
+			}
+			return nil, &Skip{NoFit, ReasonNoFit + ": no context the validate tool's schema accepts breaks the context_schema"}
 		},
 	},
 	// catalog-list-again comes after the validate probes, not right after
@@ -470,7 +549,7 @@ var Set = []*Probe{
 		Quote:  "Every successful or catalog-related response MUST carry `catalog_version`.",
 		Safety: safeRead + " One more first page, sent after the validate probes with only reads since the listing (validation MUST create no externally observable state change, Part II §6.4), so that the two tokens compare, and so that the token each earlier validate probe answered lies between two catalog tokens.",
 		Expect: Expect{Channel: Result, CatalogVersion: true},
-		Build:  func(t *Target) []Request { return t.catalog(map[string]any{"verb": "list"}) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.catalog(map[string]any{"verb": "list"}) },
 	},
 	{
 		Name: "execute-invalid-program", Vector: "PIL-EXECUTE-GUARD-B", Defect: "unparsable_program",
@@ -478,7 +557,7 @@ var Set = []*Probe{
 		Quote:  "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would. When invalid, it MUST: - return outcome `validation_error`; - attach the diagnostics; - execute nothing.",
 		Safety: safeGarbage,
 		Expect: Expect{Channel: Result, Status: "validation_error"},
-		Build:  func(t *Target) []Request { return t.exec(t.garbageExec()) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.exec(t.garbageExec()) },
 	},
 	{
 		Name: "execute-drift-invalid", Vector: "PIL-EXECUTE-DRIFT-BEFORE-VALIDATION-B", Defect: "stale_catalog_version_and_unparsable_program",
@@ -486,9 +565,9 @@ var Set = []*Probe{
 		Quote:  "The Server MUST process execute requests in the following order. The first failing check determines the response." + elide + "When `expected_catalog_version` is supplied and differs from the current authorization-scoped `catalog_version`, the Server MUST return:",
 		Safety: safeGarbage + " The expected_catalog_version is made up, so a correct server refuses the Run at the drift check (step 2), before it even re-validates.",
 		Expect: Expect{Channel: Result, Status: "catalog_drift"},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			if !t.declared("catalog") {
-				return nil
+				return nil, undeclared("catalog, so no catalog_version can drift")
 			}
 			a := t.garbageExec()
 			a["expected_catalog_version"] = StaleCatalog
@@ -501,7 +580,7 @@ var Set = []*Probe{
 		Quote:  oneRunnable,
 		Safety: safeGarbage + " The program_ref is made up, so it resolves to nothing either.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			a := t.garbageExec()
 			a["program_ref"] = NoSuchRef
 			return t.exec(a)
@@ -511,9 +590,13 @@ var Set = []*Probe{
 		Name: "execute-no-runnable", Vector: "PIL-EXECUTE-NO-RUNNABLE-B", Defect: "no_runnable",
 		Spec: "Part II §6.5.1", Keyword: "MUST",
 		Quote:  oneRunnable,
-		Safety: "The request names nothing to run.",
+		Safety: "The request names nothing to run; its input names the probe.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build:  func(t *Target) []Request { return t.exec(t.execArgs()) },
+		Build: func(t *Target) ([]Request, *Skip) {
+			a := t.execArgs()
+			a["input"] = map[string]any{"pilotage-probe": "input with nothing to run"}
+			return t.exec(a)
+		},
 	},
 	{
 		Name: "execute-unknown-trace-level", Vector: "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", Defect: "unknown_trace_level",
@@ -521,7 +604,7 @@ var Set = []*Probe{
 		Quote:  "A Server MUST NOT return a protocol error for a loop-tool value or eligibility fault." + elide + invalidRow,
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			a := t.garbageExec()
 			a["trace_level"] = UnknownLevel
 			return t.exec(a)
@@ -533,9 +616,9 @@ var Set = []*Probe{
 		Quote:  "`test_run` is accepted only when `execute.test_run` is declared. Supplying it otherwise is a request error." + mustMapErrors,
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build: func(t *Target) []Request {
-			if t.Caps.SubFeature("execute", "test_run") {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if t.declared("execute") && t.Caps.SubFeature("execute", "test_run") {
+				return nil, declares("execute.test_run", "test_run is no defect")
 			}
 			a := t.garbageExec()
 			a["test_run"] = true
@@ -548,9 +631,9 @@ var Set = []*Probe{
 		Quote:  "A Server whose declared retention is `\"none\"` MUST reject the request with a request error of kind `unsupported`. It MUST NOT silently ignore the field.",
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"unsupported"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			if t.Language.Retention != "none" {
-				return nil
+				return nil, &Skip{Undeclared, fmt.Sprintf("the Language's retention is %q, not \"none\", so store: true is no defect", t.Language.Retention)}
 			}
 			a := t.garbageExec()
 			a["store"] = true
@@ -563,9 +646,9 @@ var Set = []*Probe{
 		Quote:  "For that Language, `mode` is REQUIRED." + elide + "The following are `invalid_request` conditions: - absent `mode` where `execution` is `\"both\"`;",
 		Safety: safeGarbage,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			if t.Language.Execution != "both" {
-				return nil
+				return nil, &Skip{Undeclared, fmt.Sprintf("the Language's execution is %q, not \"both\", so it requires no mode", t.Language.Execution)}
 			}
 			a := t.garbageExec()
 			delete(a, "mode")
@@ -578,10 +661,10 @@ var Set = []*Probe{
 		Quote:  notFoundRow + mustMapErrors,
 		Safety: safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found", "invalid_request"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			// Only a catalog can expose promoted programs (Part II §6.5.1).
 			if !t.declared("catalog") {
-				return nil
+				return nil, undeclared("catalog, the only place promoted programs show (Part II §6.5.1)")
 			}
 			a := t.execArgs()
 			a["program_ref"] = NoSuchRef
@@ -602,7 +685,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun,
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.testRun(func(map[string]any) {}) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.testRun(func(map[string]any) {}) },
 	},
 	{
 		Name: "execute-test-run-summary",
@@ -610,7 +693,9 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun + " Sent only once the first test run started.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.rerun(func(a map[string]any) { a["trace_level"] = "summary" }) },
+		Build: func(t *Target) ([]Request, *Skip) {
+			return t.rerun(func(a map[string]any) { a["trace_level"] = "summary" })
+		},
 	},
 	{
 		Name: "execute-test-run-none", Vector: "PIL-EXECUTE-TRACE-NONE-G",
@@ -618,7 +703,9 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun + " Sent only once the first test run started.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.rerun(func(a map[string]any) { a["trace_level"] = "none" }) },
+		Build: func(t *Target) ([]Request, *Skip) {
+			return t.rerun(func(a map[string]any) { a["trace_level"] = "none" })
+		},
 	},
 	{
 		Name: "execute-test-run-store", Vector: "PIL-EXECUTE-STORE-RETAIN-G",
@@ -626,9 +713,9 @@ var Set = []*Probe{
 		Quote:  "When `store` is `true`, the Engine MUST retain the run record so that its trace can later be fetched through the trace fetch door.",
 		Safety: safeRun + " Sent only once the first test run started, to a Language that declares trace_fetch. This is the one probe that leaves a record behind: the record of a test run, kept for the Language's declared retention.",
 		Expect: Expect{Channel: Result},
-		Build: func(t *Target) []Request {
-			if !t.declared("trace_fetch") || t.Language.Loop.Trace == "" {
-				return nil
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotFetch(); why != nil {
+				return nil, why
 			}
 			return t.rerun(func(a map[string]any) { a["store"] = true; a["trace_level"] = "none" })
 		},
@@ -639,7 +726,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun + " Sent only once the first test run started, to a Language that declares execute.idempotency, with a key made for this snapshot.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.idempotent(nil) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.idempotent(nil) },
 	},
 	{
 		Name: "execute-idempotent-replay", Vector: "PIL-EXECUTE-IDEMPOTENT-REPLAY-G",
@@ -647,7 +734,7 @@ var Set = []*Probe{
 		Quote:  "Two requests with the same: - `idempotency_key`; - runnable; - input MUST be treated as one execution.",
 		Safety: safeTestRun + " It repeats execute-idempotent-first exactly, so a correct server returns the recorded result and runs nothing.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.idempotent(nil) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.idempotent(nil) },
 	},
 	{
 		Name: "execute-idempotent-conflict", Vector: "PIL-EXECUTE-IDEMPOTENT-CONFLICT-B", Defect: "idempotency_key_reused",
@@ -655,7 +742,7 @@ var Set = []*Probe{
 		Quote:  "A request using the same key with a different runnable or different input is a request error." + mustMapErrors,
 		Safety: safeTestRun + " The key conflict is found at request well-formedness (Part II §6.5.2 step 1), before anything runs; a server that missed it would test-run the program with an input member that names the probe.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"idempotency_conflict"}},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
 			return t.idempotent(func(a map[string]any) {
 				in := map[string]any{}
 				if m, ok := a["input"].(map[string]any); ok {
@@ -674,7 +761,7 @@ var Set = []*Probe{
 		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
 		Safety: "The trace fetch door only reads a stored record. " + safeUnknown,
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
-		Build:  func(t *Target) []Request { return t.trace(NoSuchRun) },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.trace(NoSuchRun) },
 	},
 	{
 		Name: "trace-refused-run", Vector: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Defect: "refused_run_id",
@@ -682,9 +769,12 @@ var Set = []*Probe{
 		Quote:  "Where Part II requires two conditions to be indistinguishable, the entire result MUST be indistinguishable, including: - `kind`; - `message`; - `content`; - every other field; - observable response structure.",
 		Safety: "The trace fetch door only reads a stored record; the Run was refused, so nothing is stored.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, SameAs: "trace-unknown-run"},
-		Build: func(t *Target) []Request {
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotFetch(); why != nil {
+				return nil, why
+			}
 			if t.RefusedRun == "" || t.RefusedRun == NoSuchRun {
-				return nil
+				return nil, unmet(ReasonNoRefusedRun)
 			}
 			return t.trace(t.RefusedRun)
 		},
@@ -694,10 +784,19 @@ var Set = []*Probe{
 		Spec: "Part II §6.6", Keyword: "MUST",
 		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
 		Safety: "The trace fetch door only reads a stored record; the test run was sent with store: false, so nothing is stored.",
-		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}},
-		Build: func(t *Target) []Request {
+		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, SameAs: "trace-unknown-run"},
+		Build: func(t *Target) ([]Request, *Skip) {
+			if why := t.cannotFetch(); why != nil {
+				return nil, why
+			}
+			if t.Language.Retention == "" || t.Language.Retention == "none" {
+				return nil, &Skip{Undeclared, "the Language retains no Run (retention none), so store: false is not sent and no unstored Run exists to tell apart"}
+			}
+			if why := t.cannotTestRun(); why != nil {
+				return nil, why
+			}
 			if t.UnstoredRun == "" {
-				return nil
+				return nil, unmet(ReasonNeverRan + ", so no unstored Run exists to fetch")
 			}
 			return t.trace(t.UnstoredRun)
 		},
@@ -708,7 +807,7 @@ var Set = []*Probe{
 		Quote:  "A Run executed with `store: true` MUST be retrievable within the scope of the declared retention value: within its Session for `\"session\"`, and for at least the declared duration otherwise.",
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.fetchStored("") },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("") },
 	},
 	{
 		Name: "trace-fetch-summary", Vector: "PIL-TRACE-FETCH-LEVEL-G",
@@ -716,7 +815,7 @@ var Set = []*Probe{
 		Quote:  "The trace is returned at the level at which it was originally recorded. When the request supplies `trace_level`, the returned level is the lower of the requested level and the recorded level. The fetch door MUST NOT return more than was recorded.",
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.fetchStored("summary") },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("summary") },
 	},
 	{
 		Name: "trace-fetch-full",
@@ -724,7 +823,7 @@ var Set = []*Probe{
 		Quote:  "The trace is returned at the level at which it was originally recorded. When the request supplies `trace_level`, the returned level is the lower of the requested level and the recorded level. The fetch door MUST NOT return more than was recorded.",
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: Result},
-		Build:  func(t *Target) []Request { return t.fetchStored("full") },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("full") },
 	},
 	{
 		Name: "trace-fetch-level-none", Vector: "PIL-TRACE-FETCH-LEVEL-B", Defect: "trace_level_none_on_fetch",
@@ -732,7 +831,7 @@ var Set = []*Probe{
 		Quote:  "A fetch request carrying `trace_level: \"none\"` is rejected with a request error of kind `invalid_request`." + mustMapErrors,
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
-		Build:  func(t *Target) []Request { return t.fetchStored("none") },
+		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("none") },
 	},
 	{
 		// Last, so that every test run pairs with validate-program's plan
@@ -746,20 +845,23 @@ var Set = []*Probe{
 	},
 }
 
-// validateGarbage validates a program that cannot parse; sent twice, the
+// validateGarbage validates a program that cannot parse; sent again, the
 // same request shows whether validation answers it the same way.
-func (t *Target) validateGarbage() []Request {
-	if !t.canValidate() {
-		return nil
+func (t *Target) validateGarbage() ([]Request, *Skip) {
+	if why := t.cannotValidate(); why != nil {
+		return nil, why
 	}
 	return one(t.Language.Loop.Validate, map[string]any{t.ValidateArg: Garbage(t.ValidateType)})
 }
 
 // validateProgram validates the user's --probe-run program, with its
 // context, on the Languages it is test-run on.
-func (t *Target) validateProgram() []Request {
-	if !t.canTestRun() || !t.canValidate() {
-		return nil
+func (t *Target) validateProgram() ([]Request, *Skip) {
+	if why := t.cannotValidate(); why != nil {
+		return nil, why
+	}
+	if why := t.cannotTestRun(); why != nil {
+		return nil, why
 	}
 	a := map[string]any{t.ValidateArg: t.Program}
 	if t.Context != nil {
@@ -774,8 +876,17 @@ const (
 	safeTestRun     = safeRun + " It carries store: false wherever the Language retains runs, so it leaves no record."
 )
 
-func (t *Target) canValidate() bool {
-	return t.ValidateArg != "" && t.Language.Loop.Validate != ""
+// cannotValidate says why the Language takes no validate probe, or nil.
+func (t *Target) cannotValidate() *Skip {
+	switch {
+	case !t.declared("validate"):
+		return undeclared("validate")
+	case t.Language.Loop.Validate == "":
+		return &Skip{Undeclared, "the Language's loop names no validate tool"}
+	case t.ValidateArg == "":
+		return &Skip{Undeclared, "the validate tool declares no program-bearing argument for the Language (Part III §5)"}
+	}
+	return nil
 }
 
 // validateArgs is a validate request whose program is the user's
@@ -784,7 +895,7 @@ func (t *Target) canValidate() bool {
 // the program.
 func (t *Target) validateArgs() map[string]any {
 	a := map[string]any{t.ValidateArg: Empty(t.ValidateType)}
-	if t.canTestRun() {
+	if t.cannotTestRun() == nil {
 		a[t.ValidateArg] = t.Program
 		if t.Context != nil {
 			a["context"] = t.Context
@@ -793,40 +904,49 @@ func (t *Target) validateArgs() map[string]any {
 	return a
 }
 
-// wrongType returns a context value whose JSON type differs from the one
-// the context schema's top-level type names, or nil when the schema names
-// none (or several).
-func wrongType(schema json.RawMessage) any {
-	var s struct {
-		Type any `json:"type"`
+// cannotTestRun says why the user's --probe-run program is not test-run
+// on the Language, or nil.
+func (t *Target) cannotTestRun() *Skip {
+	if why := t.cannotExecute(); why != nil {
+		return why
 	}
-	if len(schema) == 0 || json.Unmarshal(schema, &s) != nil {
-		return nil
+	if !t.Caps.SubFeature("execute", "test_run") && !t.Immediate {
+		return undeclared("execute.test_run, the only way --probe-run runs a program")
 	}
-	switch s.Type {
-	case "object":
-		return "pilotage-probe: not an object"
-	case "string", "number", "integer", "boolean", "array", "null":
-		return map[string]any{"pilotage-probe": "a value of the wrong type"}
+	if t.Program == nil {
+		return noProbeRun
 	}
 	return nil
 }
 
-func (t *Target) canTestRun() bool {
-	return t.Program != nil && t.canExecute() && t.Caps.SubFeature("execute", "test_run")
+// cannotFetch says why the Language takes no trace fetch probe, or nil.
+func (t *Target) cannotFetch() *Skip {
+	switch {
+	case !t.declared("trace_fetch"):
+		return undeclared("trace_fetch")
+	case t.Language.Loop.Trace == "":
+		return &Skip{Undeclared, "the Language's loop names no trace tool"}
+	}
+	return nil
 }
 
 // testRun is a test run of the user's program, changed by edit: the
 // standard loop's request (Part II §6.5.3, §7.1) with the mode Part II
 // §6.5.7 defines test runs for, and store: false where a record could be
 // kept.
-func (t *Target) testRun(edit func(map[string]any)) []Request {
-	if !t.canTestRun() {
-		return nil
+func (t *Target) testRun(edit func(map[string]any)) ([]Request, *Skip) {
+	if why := t.cannotTestRun(); why != nil {
+		return nil, why
 	}
 	a := map[string]any{t.ExecuteArg: t.Program, "test_run": true, "trace_level": "full"}
 	if t.Language.Execution == "both" {
 		a["mode"] = "deploy"
+	}
+	if t.Immediate {
+		delete(a, "test_run")
+		if t.Language.Execution == "both" {
+			a["mode"] = "immediate"
+		}
 	}
 	if t.Input != nil {
 		a["input"] = t.Input
@@ -845,16 +965,22 @@ func (t *Target) testRun(edit func(map[string]any)) []Request {
 }
 
 // rerun is a further test run, sent only once the first one started.
-func (t *Target) rerun(edit func(map[string]any)) []Request {
+func (t *Target) rerun(edit func(map[string]any)) ([]Request, *Skip) {
+	if why := t.cannotTestRun(); why != nil {
+		return nil, why
+	}
 	if !t.Ran {
-		return nil
+		return nil, unmet(ReasonNeverRan)
 	}
 	return t.testRun(edit)
 }
 
-func (t *Target) idempotent(edit func(map[string]any)) []Request {
-	if !t.Caps.SubFeature("execute", "idempotency") || t.IdempotencyKey == "" {
-		return nil
+func (t *Target) idempotent(edit func(map[string]any)) ([]Request, *Skip) {
+	if t.declared("execute") && !t.Caps.SubFeature("execute", "idempotency") {
+		return nil, undeclared("execute.idempotency")
+	}
+	if t.IdempotencyKey == "" {
+		return nil, unmet("the run has no idempotency key of its own")
 	}
 	return t.rerun(func(a map[string]any) {
 		a["idempotency_key"] = t.IdempotencyKey
@@ -864,20 +990,29 @@ func (t *Target) idempotent(edit func(map[string]any)) []Request {
 	})
 }
 
-func (t *Target) fetchStored(level string) []Request {
-	if t.StoredRun == "" {
-		return nil
+func (t *Target) fetchStored(level string) ([]Request, *Skip) {
+	if why := t.cannotFetch(); why != nil {
+		return nil, why
 	}
-	r := t.trace(t.StoredRun)
+	if why := t.cannotTestRun(); why != nil {
+		return nil, why
+	}
+	if t.StoredRun == "" {
+		if !t.Ran {
+			return nil, unmet(ReasonNeverRan + ", so no Run was stored to fetch")
+		}
+		return nil, unmet("the test run with store: true did not start, so no Run was stored to fetch")
+	}
+	r, why := t.trace(t.StoredRun)
 	if len(r) > 0 && level != "" {
 		r[0].Args["trace_level"] = level
 	}
-	return r
+	return r, why
 }
 
-func (t *Target) trace(runID string) []Request {
-	if !t.declared("trace_fetch") || t.Language.Loop.Trace == "" {
-		return nil
+func (t *Target) trace(runID string) ([]Request, *Skip) {
+	if why := t.cannotFetch(); why != nil {
+		return nil, why
 	}
 	return one(t.Language.Loop.Trace, map[string]any{"run_id": runID})
 }
@@ -890,13 +1025,34 @@ var UnknownTool = &Probe{
 	Quote:  "| `-32602` | Unknown tool or invalid `CallToolRequest` envelope |" + mustMapErrors,
 	Safety: "No tool of that name exists, so nothing can run.",
 	Expect: Expect{Channel: CarrierError},
-	Build:  func(*Target) []Request { return one(NoSuchTool, map[string]any{}) },
+	Build:  func(*Target) ([]Request, *Skip) { return one(NoSuchTool, map[string]any{}) },
+}
+
+// ManifestResource is the read of the manifest resource a server
+// advertises (Part III §3.2), which every snapshot makes, probe or not:
+// binding-manifest-resource-differs judges its contents against the
+// pilotage_manifest result.
+var ManifestResource = &Probe{
+	Name: "manifest-resource",
+	Spec: "Part III §3.2, §8.3", Keyword: "MUST",
+	Quote:  "When resources are exposed: 1. their content MUST equal the corresponding tool response;",
+	Safety: "A resources/read of the one resource the server itself advertises as its manifest (the handshake's manifest_uri, or pilotage://manifest in resources/list): a read of the content pilotage_manifest already returned, which every snapshot calls.",
+	Expect: Expect{Channel: Result},
+	Build: func(t *Target) ([]Request, *Skip) {
+		if t == nil || t.ManifestURI == "" {
+			return nil, &Skip{Undeclared, "the server advertises no manifest resource"}
+		}
+		return []Request{{Method: "resources/read", Args: map[string]any{"uri": t.ManifestURI}}}, nil
+	},
 }
 
 // ByName returns the probe named name, or nil.
 func ByName(name string) *Probe {
-	if name == UnknownTool.Name {
+	switch name {
+	case UnknownTool.Name:
 		return UnknownTool
+	case ManifestResource.Name:
+		return ManifestResource
 	}
 	i := slices.IndexFunc(Set, func(p *Probe) bool { return p.Name == name })
 	if i < 0 {

@@ -12,7 +12,7 @@ import (
 )
 
 func all() []*probe.Probe {
-	return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool)
+	return append(append([]*probe.Probe(nil), probe.Set...), probe.UnknownTool, probe.ManifestResource)
 }
 
 // TestProbesAreDocumented: every probe names its deciding sentence, its
@@ -94,7 +94,8 @@ func targets() []*probe.Target {
 func TestExecuteProbesAreSafe(t *testing.T) {
 	for _, tg := range targets() {
 		for _, p := range all() {
-			for _, req := range p.Build(tg) {
+			reqs, _ := p.Build(tg)
+			for _, req := range reqs {
 				if req.Tool != tg.Language.Loop.Execute {
 					continue
 				}
@@ -104,7 +105,7 @@ func TestExecuteProbesAreSafe(t *testing.T) {
 				prog, ok := req.Args["prog"]
 				switch {
 				case !ok:
-				case reflect.DeepEqual(prog, probe.Garbage(tg.ExecuteType)):
+				case isGarbage(prog):
 				case reflect.DeepEqual(prog, tg.Program):
 					if req.Args["test_run"] != true || !tg.Caps.SubFeature("execute", "test_run") {
 						t.Errorf("%s sends the user's program without test_run: %v", p.Name, req.Args)
@@ -125,6 +126,16 @@ func TestExecuteProbesAreSafe(t *testing.T) {
 			}
 		}
 	}
+}
+
+// isGarbage reports whether v is the made-up program of some JSON type.
+func isGarbage(v any) bool {
+	for _, typ := range []string{"", "string", "object", "array"} {
+		if reflect.DeepEqual(v, probe.Garbage(typ)) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestGarbageCannotParse: the garbage program of every type starts with
@@ -224,7 +235,8 @@ func TestContextProbes(t *testing.T) {
 			l.ContextSchema = json.RawMessage(schema)
 		}
 		tg := &probe.Target{Language: l, Caps: types.EffectiveCapabilities(nil, caps), ValidateArg: "prog", ValidateType: "object"}
-		return probe.ByName(name).Build(tg)
+		reqs, _ := probe.ByName(name).Build(tg)
+		return reqs
 	}
 	for _, tc := range []struct {
 		schema, probe string
@@ -237,7 +249,11 @@ func TestContextProbes(t *testing.T) {
 		{`{"type": "object", "required": ["db"]}`, "validate-context-missing", "absent"},
 		{`{"type": "object", "required": ["db"]}`, "validate-context-rejected", "pilotage-probe: not an object"},
 		{`{"type": "string"}`, "validate-context-rejected", map[string]any{"pilotage-probe": "a value of the wrong type"}},
-		{`{"anyOf": [{"type": "string"}]}`, "validate-context-rejected", nil},
+		// No top-level type: the first value the schema rejects.
+		{`{"anyOf": [{"type": "string"}]}`, "validate-context-rejected", map[string]any{}},
+		{`{"type": "object", "properties": {"db": {"type": "string"}}}`, "validate-context-rejected", "pilotage-probe: not an object"},
+		// Every value fits: nothing can break the schema.
+		{`{}`, "validate-context-rejected", nil},
 	} {
 		reqs := build(tc.schema, tc.probe)
 		switch {

@@ -1,5 +1,7 @@
 package probe
 
+import "slices"
+
 // Class is how pilotage-lint reaches an official server vector.
 type Class string
 
@@ -48,12 +50,12 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-LEARN-FETCH-G", Class: ByProbe, Rules: []string{"probe-expectation", "shape-result", "result-guide-size-mismatch", "call-response-identity"}},
 	{ID: "PIL-LEARN-UNKNOWN-ID-B", Class: ByProbe, Rules: []string{"probe-expectation", "result-request-error-shape"}},
 	{ID: "PIL-LEARN-TOPIC-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
-	{ID: "PIL-LOOKUP-LIST-G", Class: ByProbe, Probes: []string{"catalog-list"}, Rules: []string{"probe-expectation", "shape-result", "result-catalog-version-missing"}},
-	{ID: "PIL-LOOKUP-PAGINATION-G", Class: ByProbe, Rules: []string{"probe-expectation", "result-catalog-empty-last-page", "call-listing-incomplete"}, Note: "Pages at the server's own page size (no limit is sent); a repeated cursor is caught, entries listed twice are not yet."},
+	{ID: "PIL-LOOKUP-LIST-G", Class: ByProbe, Rules: []string{"probe-expectation", "shape-result", "result-catalog-version-missing"}},
+	{ID: "PIL-LOOKUP-PAGINATION-G", Class: ByProbe, Probes: []string{"catalog-list"}, Rules: []string{"probe-expectation", "call-listing-incomplete", "result-catalog-empty-last-page"}, Note: "Lists with limit: 1, passing each next_cursor back unchanged, and compares the union of the pages with the listing without limit (catalog-list) at the same catalog_version: a page that leaves entries out, or a listing that ends while entries remain, is caught by call-listing-incomplete, a cursor that repeats (a last page pointing back to the first) by probe-expectation. The listing stops at 100 pages, at a repeated cursor, or at an entry listed twice, and says which on its last page; a listing that stopped is not judged as a whole, and the coverage says so."},
 	{ID: "PIL-LOOKUP-GET-UNKNOWN-B", Class: ByProbe, Rules: []string{"probe-expectation", "result-request-error-shape"}},
 	{ID: "PIL-LOOKUP-CHANGED-UNDECLARED-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
 	{ID: "PIL-LOOKUP-UNKNOWN-BASELINE-B", Class: ByProbe, Rules: []string{"probe-expectation", "call-changed-since-baseline-kind"}},
-	{ID: "PIL-CATALOG-VERSION-STABLE-G", Class: ByProbe, Rules: []string{"call-catalog-token-changed-needlessly"}, Note: "The rule compares the two first pages, which only reads separate (the gets and the validate probes), so a paged catalog is judged too."},
+	{ID: "PIL-CATALOG-VERSION-STABLE-G", Class: ByProbe, Probes: []string{"catalog-list"}, Rules: []string{"call-catalog-token-changed-needlessly"}, Note: "The rule compares the two first pages, which only reads separate (the gets and the validate probes), so a paged catalog is judged too."},
 	{ID: "PIL-CATALOG-VERSION-BUMPS-G", Class: Setup, Rules: []string{"call-catalog-version-content"}, Note: "Needs a catalog entry to change between two listings; no probe may change a catalog. The rule judges a recorded pair (same token, changed entry)."},
 	{ID: "PIL-VALIDATE-GOOD-G", Class: ByProbeRun, Probes: []string{"validate-program"}, Rules: []string{"result-valid-mismatch", "result-plan-missing", "shape-result", "result-catalog-version-missing"}},
 	{ID: "PIL-VALIDATE-UNKNOWN-NAME-B", Class: Recorded, Rules: []string{"result-valid-mismatch", "result-diagnostic-path-invalid", "result-diagnostic-path-unresolved"}, Note: "The probe cannot write a program in the server's Language that names an entry the catalog lacks."},
@@ -85,7 +87,7 @@ var ServerVectors = []VectorClass{
 	{ID: "PIL-TRACE-FETCH-RETAINED-G", Class: ByProbeRun, Probes: []string{"trace-fetch-full"}, Rules: []string{"call-stored-run-missing", "probe-expectation", "call-fetched-trace-differs", "call-response-identity", "shape-result"}},
 	{ID: "PIL-TRACE-FETCH-LEVEL-G", Class: ByProbeRun, Rules: []string{"result-trace-level-exceeded", "result-trace-input-at-summary"}},
 	{ID: "PIL-TRACE-FETCH-LEVEL-B", Class: ByProbeRun, Rules: []string{"probe-expectation", "call-request-fault-accepted"}},
-	{ID: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Class: ByProbe, Probes: []string{"trace-unstored-run"}, Rules: []string{"probe-expectation", "result-not-found-distinguishable"}, Note: "An unknown and a refused run_id (and, with --probe-run, an unstored one); another caller's Run needs a second identity."},
+	{ID: "PIL-TRACE-FETCH-INDISTINGUISHABLE-B", Class: ByProbe, Probes: []string{"trace-unstored-run"}, Rules: []string{"probe-expectation", "result-not-found-distinguishable"}, Note: "Each id the run can honestly obtain, every answer compared whole with the unknown id's: an unknown run_id always; the refused Run of execute-invalid-program when the server gave it a run_id; with --probe-run, the test run sent with store: false. Another caller's Run needs a second identity."},
 	{ID: "PIL-AUTHZ-INVISIBLE-ENTRY-B", Class: Setup, Rules: []string{"result-not-found-distinguishable"}, Note: "Needs an entry that exists but is invisible to the caller: a second identity the probe does not have."},
 	{ID: "PIL-EXECUTE-ENGINE-ERROR-B", Class: Recorded, Rules: []string{"result-outcome-error", "result-outcome-reserved-status", "result-is-error-misused"}, Note: "Needs a program that fails cleanly, which only its author can write."},
 	{ID: "PIL-EXECUTE-INTERNAL-B", Class: Setup, Note: "Needs a malfunction injected into the server's own machinery, in a test build."},
@@ -115,6 +117,56 @@ func ProbesOf(id string) []string {
 		if p.Vector == id || extra {
 			out = append(out, p.Name)
 		}
+	}
+	return out
+}
+
+// Difference is a deliberate difference between what a probe sends and
+// the action of an official vector it exercises (vectors.json), with the
+// reason. What is the difference as a test computes it: "+arg", an
+// argument the action lacks; "-arg", one it has that the probe leaves
+// out; "program: X for Y", a program of another kind than the action's;
+// "repeat N for M", how often the vector's probes send the action. Probe
+// or Vector "*" stands for any.
+type Difference struct {
+	Probe, Vector, What, Why string
+}
+
+// Differences lists every deliberate difference; docs/vectors.md shows
+// them, and a test holds the probes to them.
+var Differences = slices.Concat(
+	[]Difference{
+		{"*", "*", "+mode", "Part III §4.4: under execution \"both\", mode is REQUIRED, so every execute probe sends it on such a Language (immediate, or deploy for a test run), except execute-mode-missing, whose defect is its absence."},
+		{"catalog-list", "PIL-LOOKUP-PAGINATION-G", "-limit", "The listing without a limit, at the server's own page size, is what the union of the one-entry pages is compared with (call-listing-incomplete)."},
+		{"validate-program", "PIL-VALIDATE-GOOD-G", "+context", "The --probe-context you gave, which a Language that declares a context_schema needs for your program to be valid."},
+		{"validate-context-rejected", "PIL-VALIDATE-CONTEXT-MISSING-B", "+context", "The vector's other case of the same sentence (Part II §6.4): context that does not satisfy the schema, a value the context_schema rejects."},
+		{"trace-unstored-run", "PIL-EXECUTE-STORE-FALSE-G", "operation trace_fetch", "The vector's assertion that nothing was retained is checked by fetching the Run that execute-test-run made with store: false."},
+		{"trace-fetch-retained", "PIL-EXECUTE-STORE-RETAIN-G", "operation trace_fetch", "The vector's assertion that the record is retained is checked by fetching the Run that execute-test-run-store made."},
+		{"trace-fetch-full", "PIL-TRACE-FETCH-RETAINED-G", "+trace_level", "A second fetch of the retained Run, at full, which may return no more than was recorded."},
+	},
+	each([]string{"validate-context-undeclared", "validate-context-missing", "validate-context-rejected"}, "program: empty for valid",
+		"Without --probe-run the probe knows no valid program of the Language and sends the empty one; the context must draw a context_binding diagnostic whatever the program, so only valid: true is then a finding. With --probe-run it sends your program on the Languages it is test-run on."),
+	each([]string{"execute-both-runnables", "execute-unknown-trace-level", "execute-test-run-undeclared", "execute-mode-missing", "execute-store-unsupported"}, "program: invalid for valid",
+		"Safety: a valid program could run and change the server. Each defect is found at request well-formedness (Part II §6.5.2 step 1), before validation, so a program that cannot parse draws the same request error; a server that missed the defect refuses the Run at re-validation, before anything executes."),
+	each(testRuns, "+test_run", "Safety: your --probe-run program runs only as a test run, which evaluates without side effects (Part II §6.5.7)."),
+	each(testRuns, "+context", "The --probe-context you gave, the same as with validate-program, so that the test run re-validates what validate approved."),
+	each(testRuns, "+expected_catalog_version", "The catalog_version validate-program answered, so that the plan and the trace pair (Part II §5.8.4, §6.5.3)."),
+	each([]string{"execute-test-run-none", "execute-test-run-store"}, "+input", "The --probe-input you gave, which your program may need to run at all."),
+	[]Difference{{"execute-test-run", "PIL-EXECUTE-STORE-FALSE-G", "+input", "The --probe-input you gave, which your program may need to run at all."}},
+	each([]string{"execute-test-run", "execute-test-run-none", "execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict"}, "+store",
+		"Safety: store: false wherever the Language retains Runs, so that the test run leaves no record."),
+	[]Difference{{"execute-test-run", "PIL-EXECUTE-STORE-FALSE-G", "+trace_level", "The first test run asks for the full trace, so that its trace pairs with the plan."}},
+	each([]string{"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict"}, "+trace_level", "The full trace, as the first test run, so that the replay's answer is compared whole."),
+)
+
+// testRuns are the probes that test-run the user's --probe-run program.
+var testRuns = []string{"execute-test-run", "execute-test-run-none", "execute-test-run-store", "execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict"}
+
+// each is one Difference per probe, on any vector.
+func each(probes []string, what, why string) []Difference {
+	var out []Difference
+	for _, p := range probes {
+		out = append(out, Difference{p, "*", what, why})
 	}
 	return out
 }

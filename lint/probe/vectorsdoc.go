@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -68,6 +69,32 @@ func VectorsMarkdown(vectorsJSON []byte) ([]byte, error) {
 			}
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", vc.ID, req[vc.ID], codeList(ProbesOf(vc.ID)), codeList(vc.Rules), vc.Note)
 		}
+	}
+	b.WriteString("\n## Deliberate differences from the vectors' actions\n\n")
+	b.WriteString("A test compares every request a probe sends with the `action` of each vector it exercises (operation, argument names, the kind of program, `repeat`); each difference it finds is one of these, and each of these occurs. `+arg` is an argument the action lacks, `-arg` one the probe leaves out. Under `*` the difference holds for every vector of the probe.\n\n")
+	b.WriteString("| Difference | Probes (vector) | Why |\n|---|---|---|\n")
+	type group struct {
+		what, why string
+		who       []string
+	}
+	var groups []*group
+	for _, d := range Differences {
+		who := "`" + d.Probe + "`"
+		if d.Vector != "*" {
+			who += " (`" + d.Vector + "`)"
+		}
+		if d.Probe == "*" {
+			who = "every execute probe"
+		}
+		i := slices.IndexFunc(groups, func(g *group) bool { return g.what == d.What && g.why == d.Why })
+		if i < 0 {
+			groups = append(groups, &group{what: d.What, why: d.Why})
+			i = len(groups) - 1
+		}
+		groups[i].who = append(groups[i].who, who)
+	}
+	for _, g := range groups {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", g.what, strings.Join(g.who, ", "), g.why)
 	}
 	return b.Bytes(), nil
 }

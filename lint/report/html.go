@@ -5,53 +5,31 @@ import (
 	"encoding/json"
 	"html/template"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/excerpt"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/source"
 )
-
-// ProbesOf returns the probe calls of a run's snapshots, as the engine
-// read them, for the coverage summary, the HTML page and the probe notes.
-// A tag naming no probe of this version's set is left out.
-func ProbesOf(res *lint.Result) []probe.Call {
-	var out []probe.Call
-	for _, fi := range res.Files {
-		for _, c := range fi.Probes {
-			pr := probe.ByName(c.Name)
-			if pr == nil {
-				continue
-			}
-			out = append(out, probe.Call{File: fi.Path, Pointer: c.Pointer, Probe: pr, Language: c.Language, Tool: c.Tool,
-				Arguments: c.Arguments, Answer: c.Answer, AnswerKind: c.AnswerKind})
-		}
-	}
-	return out
-}
-
-// coverage sums up the run's probe calls; nil when it has none. A call
-// fails when an error finding sits at or inside it.
-func (r *Run) coverage() *probe.Coverage {
-	return probe.Cover(r.Probes, func(file, pointer string) bool {
-		for _, f := range r.Result.Findings {
-			if f.Severity == lint.Error && f.File == file && probe.Inside(f.Pointer, pointer) {
-				return true
-			}
-		}
-		return false
-	})
-}
 
 type htmlCall struct {
 	probe.Call
 	ID                  string
-	Findings            []lint.Finding
-	Request, Response   string
+	Findings            []htmlFinding
+	Request, Response   template.HTML
 	Stage, Vector, Spec string
 	Quote               string
+}
+
+// htmlFinding is a finding with the sentence its rule enforces.
+type htmlFinding struct {
+	lint.Finding
+	Quote string
 }
 
 type htmlLanguage struct {
@@ -65,7 +43,7 @@ type htmlLanguage struct {
 type htmlFile struct {
 	Path, Server, ServerVersion string
 	NoPilotage                  bool
-	Findings                    []lint.Finding
+	Findings                    []htmlFinding
 	Languages                   []htmlLanguage
 }
 
@@ -73,12 +51,16 @@ type htmlVector struct {
 	probe.Vector
 	// Link is the anchor of the first failed call of the vector.
 	Link string
-	// Why says why a vector was not applicable.
+	// Why says why a probed vector did not pass or fail: the probes not
+	// sent, answered or judged, and why.
 	Why string
 }
 
 type htmlPage struct {
-	Tool     Tool
+	Tool Tool
+	// Servers names each server of the inputs, with its version, once,
+	// for the top of the page.
+	Servers  []string
 	Written  string
 	Summary  Summary
 	Coverage *probe.Coverage
@@ -101,32 +83,118 @@ func stageOf(p *probe.Probe) string {
 	return "carrier"
 }
 
-func pretty(raw json.RawMessage) string {
+// excerptBytes bounds a request or response shown in a call's details:
+// about twenty lines, so that the member a finding is about, at the
+// centre of the window, is on screen without scrolling.
+const excerptBytes = 1200
+
+// shown renders raw indented, cut to a window centred on the value at
+// pointer (relative to raw; "" for the start) by lint/excerpt, with the
+// line where that value starts marked. A fixed cut from the start hid a
+// long answer's "isError": true.
+func shown(raw json.RawMessage, pointer string) template.HTML {
 	if raw == nil {
 		return "(no answer)"
 	}
+	text := excerpt.Indented(raw, pointer, excerptBytes)
+	focus := -1
+	if pointer != "" {
+		focus = focusLine(raw, pointer, text)
+	}
+	var b strings.Builder
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i == focus {
+			b.WriteString(`<mark class="focus">` + template.HTMLEscapeString(line) + `</mark>`)
+			continue
+		}
+		b.WriteString(template.HTMLEscapeString(line))
+	}
+	return template.HTML(b.String())
+}
+
+// focusLine finds the line of text, an excerpt.Indented of raw, on which
+// the value at pointer starts (its member name, for a member), or -1. It
+// indents raw as excerpt does and reads how much the excerpt cut before.
+func focusLine(raw json.RawMessage, pointer, text string) int {
 	var b bytes.Buffer
 	if json.Indent(&b, raw, "", "  ") != nil {
-		return string(raw)
+		return -1
 	}
-	return b.String()
+	f := source.Parse("excerpt", b.Bytes(), source.Options{})
+	if len(f.Docs) != 1 {
+		return -1
+	}
+	n, ok := f.Docs[0].Root.Resolve(pointer)
+	if !ok {
+		return -1
+	}
+	at := int(n.Start)
+	if n.Parent != nil && n.Parent.Kind == source.Object {
+		at = int(n.KeyStart())
+	}
+	cut, lines := 0, 0
+	if m := cutBefore.FindStringSubmatch(text); m != nil {
+		cut, _ = strconv.Atoi(m[1])
+		lines = 1 // the line that says what was cut
+	}
+	body := b.String()
+	if at < cut || at > len(body) {
+		return -1
+	}
+	i := lines + strings.Count(body[cut:at], "\n")
+	if shownLines := strings.Split(text, "\n"); i >= len(shownLines) || strings.HasPrefix(shownLines[i], "… (") {
+		return -1
+	}
+	return i
+}
+
+// cutBefore is the first line of an excerpt that left out the start.
+var cutBefore = regexp.MustCompile(`^… \((\d+) bytes before\)\n`)
+
+// focus picks the pointer, relative to the recorded value at base, of the
+// most severe finding inside it; "" when none is.
+func focus(fs []htmlFinding, base string) string {
+	best, ptr := lint.Severity(-1), ""
+	for _, f := range fs {
+		if rel, ok := strings.CutPrefix(f.Pointer, base); ok && (rel == "" || strings.HasPrefix(rel, "/")) && f.Severity > best {
+			best, ptr = f.Severity, rel
+		}
+	}
+	return ptr
 }
 
 // HTML writes one self-contained page: no script or style comes from
 // elsewhere and the content security policy forbids every fetch, so the
 // page opens the same offline, from a CI artifact or a mail attachment.
-// It names each server, puts failures first (failed vectors link to the
-// failing call, with its findings, request and response), folds passing
-// probes away, and gives each input its own section.
+// It is headed by the servers' names and versions, puts failures first
+// (failed vectors link to the failing call, with its findings, each with
+// its rule's quote, and the request and response cut around the finding),
+// folds passing probes away, and gives each input its own section.
 func HTML(w io.Writer, run *Run) error {
 	page := htmlPage{Tool: run.Tool, Summary: Summarize(run.Result), Coverage: run.coverage()}
 	if !run.Time.IsZero() {
 		page.Written = run.Time.UTC().Format("2006-01-02 15:04 UTC")
 	}
+	quotes := map[string]string{}
+	for _, r := range run.Rules {
+		if r.Quote != "" {
+			quotes[r.ID] = r.Quote
+		}
+	}
+	withQuote := func(f lint.Finding) htmlFinding { return htmlFinding{Finding: f, Quote: quotes[f.Rule]} }
 	fileIdx := map[string]int{}
 	for _, fi := range run.Result.Files {
 		fileIdx[fi.Path] = len(page.Files)
 		page.Files = append(page.Files, htmlFile{Path: fi.Path, Server: fi.Server, ServerVersion: fi.ServerVersion, NoPilotage: fi.NoPilotage})
+		if fi.Server != "" {
+			name := strings.TrimSpace(fi.Server + " " + fi.ServerVersion)
+			if !containsString(page.Servers, name) {
+				page.Servers = append(page.Servers, name)
+			}
+		}
 	}
 	file := func(path string) *htmlFile {
 		i, ok := fileIdx[path]
@@ -139,7 +207,7 @@ func HTML(w io.Writer, run *Run) error {
 	}
 	for _, f := range run.Result.Findings {
 		hf := file(f.File)
-		hf.Findings = append(hf.Findings, f)
+		hf.Findings = append(hf.Findings, withQuote(f))
 	}
 	for i := range page.Files {
 		// Failures first: errors, then warnings, then infos, each in
@@ -171,11 +239,21 @@ func HTML(w io.Writer, run *Run) error {
 		}
 		for _, f := range run.Result.Findings {
 			if f.File == c.File && probe.Inside(f.Pointer, c.Pointer) {
-				hc.Findings = append(hc.Findings, f)
+				hc.Findings = append(hc.Findings, withQuote(f))
 			}
 		}
-		hc.Request = pretty(json.RawMessage(`{"name":` + string(mustMarshal(c.Tool)) + `,"arguments":` + string(orEmpty(c.Arguments)) + `}`))
-		hc.Response = pretty(c.Answer)
+		// Each excerpt is centred on the most severe finding inside it.
+		request := json.RawMessage(`{"name":` + string(mustMarshal(c.Tool)) + `,"arguments":` + string(orEmpty(c.Arguments)) + `}`)
+		reqFocus := ""
+		if p := focus(hc.Findings, c.Pointer+"/arguments"); p != "" || hasFindingAt(hc.Findings, c.Pointer+"/arguments") {
+			reqFocus = "/arguments" + p
+		}
+		hc.Request = shown(request, reqFocus)
+		respFocus := ""
+		if c.AnswerKind == "result" || c.AnswerKind == "error" {
+			respFocus = focus(hc.Findings, c.Pointer+"/"+c.AnswerKind)
+		}
+		hc.Response = shown(c.Answer, respFocus)
 		step := hc.Stage + ": " + c.Tool
 		if !containsString(l.Loop, step) && hc.Stage != "carrier" {
 			l.Loop = append(l.Loop, step)
@@ -193,9 +271,7 @@ func HTML(w io.Writer, run *Run) error {
 		rank := map[string]int{"failed": 0, "passed": 1}
 		for _, v := range page.Coverage.Vectors {
 			hv := htmlVector{Vector: v, Link: firstFailed[v.ID]}
-			if v.Status == "not applicable" {
-				hv.Why = "no call was sent: no probed Language declares the capability or sub-feature that " + strings.Join(v.Probes, ", ") + " needs"
-			}
+			hv.Why = strings.Join(v.Why, "; ")
 			page.Vectors = append(page.Vectors, hv)
 		}
 		sort.SliceStable(page.Vectors, func(a, b int) bool {
@@ -245,6 +321,16 @@ func emphasis(s string) string {
 		}
 		s = s[:i] + "<strong>" + s[i+2:i+2+j] + "</strong>" + s[i+2+j+2:]
 	}
+}
+
+// hasFindingAt reports whether a finding sits exactly at pointer.
+func hasFindingAt(fs []htmlFinding, pointer string) bool {
+	for _, f := range fs {
+		if f.Pointer == pointer {
+			return true
+		}
+	}
+	return false
 }
 
 func mustMarshal(v any) []byte {
@@ -297,14 +383,18 @@ th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #eaeef
 .pass { color: #1a7f37; font-weight: 600; } .fail { color: #cf222e; font-weight: 600; }
 .error { color: #cf222e; } .warning { color: #9a6700; } .info { color: #0969da; }
 .loop { font-family: ui-monospace, monospace; color: #57606a; }
-pre { background: #f6f8fa; padding: .5rem; overflow: auto; max-height: 24rem; max-width: 100%; white-space: pre-wrap; overflow-wrap: anywhere; }
+/* A recorded request or response is an excerpt of about twenty lines
+   centred on the finding (lint/excerpt), so the box need not scroll. */
+pre { background: #f6f8fa; padding: .5rem; overflow: auto; max-width: 100%; white-space: pre-wrap; overflow-wrap: anywhere; }
+mark.focus { background: #fff8c5; }
 code { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 blockquote { margin: .3rem 0; padding-left: .8rem; border-left: 3px solid #d0d7de; color: #57606a; }
 section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 </style>
 </head>
 <body>
-<h1>pilotage-lint report</h1>
+<h1 id="server">{{if .Servers}}{{range $i, $s := .Servers}}{{if $i}}, {{end}}{{$s}}{{end}}{{else}}pilotage-lint report{{end}}</h1>
+{{if .Servers}}<p class="meta">pilotage-lint report</p>{{end}}
 <p class="meta" id="meta">{{.Tool.Name}} {{.Tool.Version}}{{with .Written}} · written {{.}}{{end}}</p>
 <div class="figures" id="summary">
 <div class="figure{{if .Summary.Errors}} error{{end}}"><b id="sum-errors">{{.Summary.Errors}}</b>errors</div>
@@ -318,8 +408,13 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 <div class="figure"><b id="cov-probed">{{.Probed}}</b>of <b id="cov-total">{{.Total}}</b> official server vectors probed</div>
 <div class="figure{{if .Passed}} pass{{end}}"><b id="cov-passed">{{.Passed}}</b>passed</div>
 <div class="figure{{if .Failed}} fail{{end}}"><b id="cov-failed">{{.Failed}}</b>failed</div>
-<div class="figure"><b id="cov-na">{{.NotApplicable}}</b>not applicable</div>
+{{if .Suppressed}}<div class="figure"><b id="cov-suppressed">{{.Suppressed}}</b>suppressed</div>
+{{end}}{{if .Partial}}<div class="figure"><b id="cov-partial">{{.Partial}}</b>partly probed</div>
+{{end}}{{if .Unanswered}}<div class="figure fail"><b id="cov-unanswered">{{.Unanswered}}</b>not answered</div>
+{{end}}<div class="figure"><b id="cov-na">{{.NotApplicable}}</b>not applicable</div>
 <div class="figure"><b id="cov-run">{{.NeedsRun}}</b>need --probe-run</div>
+{{if .NotSent}}<div class="figure"><b id="cov-not-sent">{{.NotSent}}</b>not sent</div>
+{{end}}
 <div class="figure"><b id="cov-offline">{{.Offline}}</b>judged offline</div>
 <div class="figure"><b id="cov-recorded">{{.Recorded}}</b>judged from recorded calls</div>
 <div class="figure"><b id="cov-setup">{{.Setup}}</b>need setup</div>
@@ -345,7 +440,7 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 {{end}}
 <h3>Findings</h3>
 {{if .Findings}}<table class="findings"><colgroup><col style="width:24%"><col style="width:9%"><col style="width:18%"><col style="width:37%"><col style="width:12%"></colgroup><tr><th>Where</th><th>Severity</th><th>Rule</th><th>Message</th><th>Spec</th></tr>
-{{range .Findings}}<tr class="finding" data-severity="{{.Severity}}"><td><code>{{.File}}:{{.Line}}:{{.Column}}</code><br><code>{{.Pointer}}</code></td><td class="{{.Severity}}">{{.Severity}}</td><td><code>{{.Rule}}</code></td><td>{{md .Message}}</td><td>{{.Spec}}</td></tr>
+{{range .Findings}}<tr class="finding" data-severity="{{.Severity}}"><td><code>{{.File}}:{{.Line}}:{{.Column}}</code><br><code>{{.Pointer}}</code></td><td class="{{.Severity}}">{{.Severity}}</td><td><code>{{.Rule}}</code></td><td>{{md .Message}}{{with .Quote}}<blockquote class="quote">{{md .}}</blockquote>{{end}}</td><td>{{.Spec}}</td></tr>
 {{end}}</table>{{else}}<p>No findings.</p>{{end}}
 </section>
 {{end}}
@@ -363,9 +458,20 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
     vectors_passed: count('tr.vector[data-status="passed"]'),
     vectors_failed: count('tr.vector[data-status="failed"]'),
     vectors_not_applicable: count('tr.vector[data-status="not applicable"]'),
+    vectors_suppressed: count('tr.vector[data-status="suppressed"]'),
+    vectors_partly_probed: count('tr.vector[data-status="partly probed"]'),
+    vectors_not_answered: count('tr.vector[data-status="not answered"]'),
+    vectors_need_probe_run: count('tr.vector[data-status="needs --probe-run"]'),
+    vectors_not_sent: count('tr.vector[data-status="not sent"]'),
     calls: count('tr.probe-call'),
     failed_calls: count('tr.probe-call[data-failed="true"]'),
     overflow: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    focus: count('details[open] mark.focus'),
+    // A marked line its box does not show whole.
+    focus_hidden: Array.prototype.filter.call(document.querySelectorAll('details[open] mark.focus'), function (m) {
+      var r = m.getBoundingClientRect(), box = m.closest('pre').getBoundingClientRect();
+      return r.height === 0 || r.top < box.top || r.bottom > box.bottom;
+    }).length,
     width: document.documentElement.clientWidth
   };
   document.getElementById('check').textContent = JSON.stringify(check);
@@ -375,7 +481,8 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 </html>
 {{define "call"}}<tr class="probe-call" id="{{.ID}}" data-failed="{{.Failed}}"><td>{{.Probe.Name}}</td><td><code>{{.Vector}}</code></td><td>{{.Probe.Defect}}</td><td><code>{{.Tool}}</code></td><td>{{if .Failed}}<span class="fail">fail</span>{{else}}<span class="pass">pass</span>{{end}}</td></tr>
 <tr><td colspan="5"><details{{if .Failed}} open{{end}}><summary>{{if .Findings}}{{len .Findings}} finding(s), {{end}}the request and the response</summary>
-{{range .Findings}}<p class="{{.Severity}}">{{.Severity}} <code>{{.Rule}}</code>: {{md .Message}} ({{.Spec}})</p>{{end}}
-{{if .Quote}}<blockquote>{{.Spec}}: {{md .Quote}}</blockquote>{{end}}
+{{range .Findings}}<p class="{{.Severity}}">{{.Severity}} <code>{{.Rule}}</code>: {{md .Message}} ({{.Spec}})</p>
+{{with .Quote}}<blockquote class="quote">{{md .}}</blockquote>{{end}}{{end}}
+{{if .Quote}}<p>The probe checks ({{.Spec}}):</p><blockquote class="probe-quote">{{md .Quote}}</blockquote>{{end}}
 <p>Request</p><pre>{{.Request}}</pre><p>Response ({{.AnswerKind}})</p><pre>{{.Response}}</pre></details></td></tr>
 {{end}}`

@@ -105,7 +105,7 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 	// trip --fail-on info.
 	for _, fi := range run.Result.Files {
 		if fi.NoPilotage {
-			if _, err := fmt.Fprintf(w, "%s: note: no Pilotage surface declared (no pilotage_* tool, manifest or extension identifier); Pilotage rules not run\n", fi.Path); err != nil {
+			if _, err := fmt.Fprintf(w, "%s: note: no Pilotage surface declared (no extension identifier, no manifest, no pilotage_get_guide or pilotage_catalog tool, no pilotage_manifest tool unless one whose recorded answer is no manifest); Pilotage rules not run\n", fi.Path); err != nil {
 				return err
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
 
@@ -42,6 +43,31 @@ func TestNoFamilyImportsAnother(t *testing.T) {
 					t.Errorf("%s imports %s: a family imports only rulekit of lint/rules", file, path)
 				}
 			}
+		}
+	}
+}
+
+// TestEveryFamilyHoldsItsErrorRules makes sure no family's error rules
+// escape rulestest.Exceptions (issue 30 §7): a family package must call it
+// for itself, and a family without a package (engine, diff) may hold no
+// error rule that quotes a spec sentence without naming its scope and
+// exceptions (its fixtures are pairs of recordings, which
+// rulestest.Exceptions does not read). Most of diff's rules are a
+// compatibility policy and quote nothing.
+func TestEveryFamilyHoldsItsErrorRules(t *testing.T) {
+	for _, f := range rules.Families() {
+		test := filepath.Join(f.Name, "fixtures_test.go")
+		data, err := os.ReadFile(test)
+		if err != nil {
+			for _, r := range f.Rules {
+				if r.Severity == lint.Error && r.Quote != "" && !r.Deprecated && (r.Scope == "" || len(r.Exceptions) == 0 && r.NoExceptions == "") {
+					t.Errorf("%s (family %s, no fixtures package) is an error rule quoting %s without Scope and Exceptions or NoExceptions", r.ID, f.Name, r.Spec)
+				}
+			}
+			continue
+		}
+		if !strings.Contains(string(data), `rulestest.Exceptions(t, "`+f.Name+`")`) {
+			t.Errorf("%s does not call rulestest.Exceptions(t, %q)", test, f.Name)
 		}
 	}
 }

@@ -16,6 +16,16 @@ var severityExceptions = map[string]string{
 	// exit would claim what was never read. Like input-kind it reports
 	// that the input could not be judged, at error.
 	"json-depth": "a limit of the linter: the rest of the document is not read",
+	// binding-extension-missing checks a MUST, but on the handshake
+	// revisions a recording that lacks the declaration may have lost it
+	// to an intermediary or SDK (Part III §1.2), so that the Server failed
+	// is an inference, which is at most a warning.
+	"binding-extension-missing": "an inference: the recording may have lost the declaration to an intermediary (Part III §1.2)",
+	// manifest-stateless-session-retention-inferred checks a MUST NOT,
+	// but the recording shows the stateless revision in use, not that the
+	// deployment serves it alone (audit2 2.3): that it is a stateless
+	// Server is an inference.
+	"manifest-stateless-session-retention-inferred": "an inference: the recording does not show a stateless deployment (Part III §8.1)",
 }
 
 // TestSeverityFollowsKeyword holds every lint rule to the severity policy:
@@ -98,6 +108,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"manifest-trace-subprogram":               lint.PolicyIgnored,
 		"manifest-promotion-authority":            lint.PolicyIgnored,
 		"manifest-value-unknown":                  lint.PolicyIgnored,
+		"meta-key-legacy":                         lint.PolicyIgnored,
 		"result-value-unknown":                    lint.PolicyIgnored,
 		"call-response-identity":                  lint.PolicyContradiction,
 		"call-fetched-trace-differs":              lint.PolicyContradiction,
@@ -105,6 +116,7 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"call-plan-step-riskier-than-entry":       lint.PolicyContradiction,
 		"result-risk-contradictory":               lint.PolicyContradiction,
 		"toolschema-reserved-wrong-stage":         lint.PolicyContradiction,
+		"toolschema-reserved-required":            lint.PolicyContradiction,
 		"call-listed-entry-not-found":             lint.PolicyContradiction,
 		"call-listing-cursor-repeats":             lint.PolicyContradiction,
 		"call-trace-step-id-context":              lint.PolicyContradiction,
@@ -112,6 +124,23 @@ func TestSeverityPolicyClasses(t *testing.T) {
 		"result-catalog-id-duplicate":             lint.PolicyContradiction,
 		"call-validate-validity-unstable":         lint.PolicyContradiction,
 		"call-idempotent-replay-different-result": lint.PolicyContradiction,
+		"call-drifted-ref-ran":                    lint.PolicyContradiction,
+		// Inferences (issue 30 §7): which entries are callable, and whether
+		// two unknown names are an unauthorized and a nonexistent one.
+		"result-invoked-entry-input-schema-missing": lint.PolicyContradiction,
+		"result-not-found-message-differs":          lint.PolicyContradiction,
+		// audit2 2.8: calls in a Language without catalog shows either
+		// environment-bound names or a calls value outside its definition.
+		"call-calls-without-catalog": lint.PolicyContradiction,
+		// audit2 2.13: a blank title is a string, present; it contradicts
+		// the description "Human-readable Language name".
+		"manifest-language-title-blank": lint.PolicyContradiction,
+		// audit2 2.14: ISO 8601's alternative duration format, which a
+		// Client reading designators falls back on.
+		"manifest-retention-alternative-format": lint.PolicyIgnored,
+		// "Reserved statuses retain their specified meanings when used for
+		// a step" carries no keyword.
+		"result-step-outcome-reserved-status": lint.PolicyContradiction,
 	}
 	for _, r := range rules.Lint() {
 		if w, ok := want[r.ID]; ok {

@@ -1,6 +1,7 @@
 package schemacheck
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,41 @@ func FuzzCompile(f *testing.F) {
 			if !strings.Contains(u, "json-schema.org/") {
 				t.Fatalf("the loader was asked for %q", u)
 			}
+		}
+	})
+}
+
+// FuzzResolver: any schema document is read by every Resolver method,
+// on the root and on each member, without panicking or looping.
+func FuzzResolver(f *testing.F) {
+	for _, s := range []string{
+		pydanticCatalog, `{"$ref": "#"}`, `{"allOf": [{"$ref": "#/allOf/0"}]}`, `{"allOf": {"a": {}}}`,
+		`{"anyOf": [{"$ref": "#/$defs/n"}, {"type": "null"}], "$defs": {"n": {"$ref": "#"}}}`,
+		`{"$ref": "#/$defs/A", "$defs": {"A": {"allOf": [{"$ref": "#/$defs/B"}], "properties": {"a": {"$ref": "#/$defs/A"}}}, "B": {"$ref": "#/$defs/A", "required": ["a"]}}}`,
+		`{"properties": {"a": {"type": ["string", 1]}, "b": {"enum": [1, "x", null]}, "c": {"const": 1.5}}, "dependencies": {"a": ["b"], "b": {}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := source.Parse("schema.json", data, source.Options{})
+		if len(file.Docs) == 0 {
+			return
+		}
+		root := file.Docs[0].Root
+		r := NewResolver(root)
+		nodes := append([]*source.Node{root, r.Deref(root)}, r.Members(root)...)
+		for _, n := range nodes {
+			if n == nil {
+				continue // Deref of a loop
+			}
+			r.Parts(n)
+			r.Whole(n)
+			r.RequiredNames(n)
+			r.Keywords(n, "enum")
+			if ts, ok := r.Types(n); ok && !slices.IsSorted(ts) {
+				t.Fatalf("types %q are not sorted", ts)
+			}
+			r.TypesAll(r.Declarations(root, n.Key()))
 		}
 	})
 }

@@ -24,6 +24,17 @@
 //		err := sch.Validate(result.Value())
 //		...
 //	}
+//
+// A rule asks the schema a question the way a validator would answer it.
+// Whether a value fits is FitOf (accepted, a value fault, a structural
+// fault, or unknown offline) or Structural, both validating with the
+// library, "format" asserting only where the dialect says so. What the
+// schema declares (is member x declared, required, of which JSON types,
+// with which enum) is a Resolver's to read, through local $refs, allOf
+// and nullable unions, so that no rule walks "properties" by hand and
+// misses Pydantic's $defs or zod's allOf; before a rule reports something
+// missing it asks the Resolver whether the schema is Whole (no part behind
+// an external $ref or a conditional branch that may hold it).
 package schemacheck
 
 import (
@@ -116,6 +127,22 @@ var loadHook func(string)
 // anything), so the rest of the schema still validates. The schema is nil
 // when it does not compile even so; issues then say why.
 func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
+	return compile(n, compileOpts{})
+}
+
+// compileOpts vary a compilation; one with any option set is never cached.
+type compileOpts struct {
+	// lax are formats the compiled schema treats as annotations (see
+	// FitOf).
+	lax []string
+	// at, when set, is the pointer of a subschema of the document, which
+	// compile returns compiled in place instead of the root.
+	at string
+}
+
+func compile(n *source.Node, opts compileOpts) (*jsonschema.Schema, []Issue) {
+	lax := opts.lax
+	plain := lax == nil && opts.at == ""
 	if n == nil {
 		return nil, nil
 	}
@@ -126,16 +153,27 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 	// the same wherever it appears, and only such schemas are cached: a hit
 	// needs no scan.
 	key := contentKey(n)
-	if sch := cached(key); sch != nil {
+	if sch := cached(key); sch != nil && plain {
 		return sch, nil
 	}
 	sc := scan(n, regexps{})
-	clean := len(sc.issues) == 0 && len(sc.drop) == 0
+	clean := len(sc.issues) == 0 && len(sc.drop) == 0 && plain
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(Draft)
 	c.UseRegexpEngine(sc.regexps.engine)
+	for _, f := range lax {
+		c.RegisterFormat(&jsonschema.Format{Name: f, Validate: func(any) error { return nil }})
+	}
 	var asked []string
 	c.UseLoader(refusingLoader{&asked})
+	// A meta-schema the document carries itself is given to the compiler
+	// under its $id, so the library reads its $vocabulary (whether format
+	// asserts, say) without anything being fetched.
+	for u, m := range sc.metaSchemas {
+		if err := c.AddResource(u, value(m, sc.drop)); err != nil {
+			return nil, append(sc.issues, Issue{Kind: Invalid, Node: m, Message: fmt.Sprintf("the meta-schema this schema names cannot be loaded (%v); fix it so that it is a valid JSON Schema", err)})
+		}
+	}
 	if err := c.AddResource(rootURL, value(n, sc.drop)); err != nil {
 		return nil, append(sc.issues, Issue{Kind: Invalid, Node: n, Message: fmt.Sprintf("the schema cannot be loaded (%v); fix it so that it is a valid JSON Schema", err)})
 	}
@@ -153,6 +191,12 @@ func Compile(n *source.Node) (*jsonschema.Schema, []Issue) {
 	}
 	if clean && len(sc.issues) == 0 {
 		remember(key, sch)
+	}
+	if opts.at != "" {
+		loc := (&url.URL{Scheme: "mem", Path: "/schema.json", Fragment: opts.at}).String()
+		if sch, err = c.Compile(loc); err != nil {
+			return nil, sc.issues
+		}
 	}
 	return sch, sc.issues
 }
@@ -226,7 +270,10 @@ type scanner struct {
 	resources map[string]*source.Node
 	// metaRefs are references to json-schema.org left to the compiler.
 	metaRefs map[string]*source.Node
-	reported map[*source.Node]bool
+	// metaSchemas are the meta-schemas a $schema names that the document
+	// holds itself, by URL.
+	metaSchemas map[string]*source.Node
+	reported    map[*source.Node]bool
 	// regexps, set for Compile, judges patterns as ECMA-262 and keeps their
 	// programs for the compiler; without it, as in Scan, a pattern is
 	// judged by RE2 alone.
@@ -242,7 +289,7 @@ func (s *scanner) add(is Issue) {
 }
 
 func scan(root *source.Node, rs regexps) *scanner {
-	s := &scanner{drop: map[*source.Node]bool{}, resources: map[string]*source.Node{}, metaRefs: map[string]*source.Node{}, reported: map[*source.Node]bool{}, regexps: rs}
+	s := &scanner{drop: map[*source.Node]bool{}, resources: map[string]*source.Node{}, metaRefs: map[string]*source.Node{}, metaSchemas: map[string]*source.Node{}, reported: map[*source.Node]bool{}, regexps: rs}
 	base, _ := url.Parse(rootURL)
 	s.resources[rootURL] = root
 	walk(root, base, func(n *source.Node, base *url.URL) {
@@ -367,6 +414,9 @@ func (s *scanner) check(n *source.Node, base *url.URL) {
 				s.checkRef(m, base)
 			}
 		case "$schema":
+			if m.Kind == source.String && !knownDialect(m.Text()) && s.localMeta(m, base) {
+				continue
+			}
 			if m.Kind == source.String && !knownDialect(m.Text()) {
 				s.drop[m] = true
 				s.add(Issue{Kind: UnknownDialect, Node: m, Message: fmt.Sprintf("$schema %q is not a JSON Schema dialect pilotage-lint knows, and it never fetches one; use \"https://json-schema.org/draft/2020-12/schema\" or leave $schema out", clip(m.Text()))})
@@ -423,6 +473,23 @@ func (s *scanner) checkRegexp(m *source.Node, re string) error {
 		return nil
 	}
 	return err
+}
+
+// localMeta records, and reports true for, a $schema naming a schema
+// resource the document holds (an $id under $defs), other than the one
+// the $schema sits in.
+func (s *scanner) localMeta(m *source.Node, base *url.URL) bool {
+	u, err := url.Parse(m.Text())
+	if err != nil {
+		return false
+	}
+	target := strip(base.ResolveReference(u).String())
+	res := s.resources[target]
+	if res == nil || res == m.Parent {
+		return false
+	}
+	s.metaSchemas[target] = res
+	return true
 }
 
 func (s *scanner) checkRef(m *source.Node, base *url.URL) {

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -38,7 +39,7 @@ func detectNode(n *source.Node) Kind {
 		switch {
 		case n.Has("jsonrpc"):
 			return KindJSONRPC
-		case n.Has("pilotage") || n.Has("languages") && !isProgramDeclaration(n):
+		case ManifestLike(n):
 			return KindManifest
 		case n.Has("initialize") || n.Has("discover") || n.Has("manifest") || n.Has("calls"):
 			return KindSnapshot
@@ -57,6 +58,60 @@ func detectNode(n *source.Node) Kind {
 		}
 	}
 	return KindUnknown
+}
+
+// ManifestLike reports whether object n reads as a Pilotage manifest,
+// however broken: its languages hold a Language entry (an object with a
+// member only Language entries have, or a family/version name), or it
+// carries a "pilotage" version ("1.1", "1.1.0", "2.0") with languages
+// missing, empty or not an array. A "languages" array of strings is the
+// locale list of an app or i18n config, and one of other objects a list of
+// locales described ({"code": "fr", "name": "Français"}): neither is a
+// manifest, even beside a "pilotage" member, which is a French word.
+func ManifestLike(n *source.Node) bool {
+	if !n.IsObject() || isProgramDeclaration(n) {
+		return false
+	}
+	langs := n.Get("languages")
+	for _, l := range langs.Items() {
+		if langs.IsArray() && languageEntryLike(l) {
+			return true
+		}
+	}
+	if !versionLike(n.Get("pilotage")) {
+		return false
+	}
+	return !langs.IsArray() || len(langs.Kids()) == 0
+}
+
+// languageMembers are the members only a Language entry has (Part II §5.1,
+// Part III §4); name and title are left out, which a locale has too.
+var languageMembers = []string{"guides", "catalog", "loop", "capabilities", "locator", "context_schema", "execution", "trace", "trace_subprogram", "retention", "promotion_authority", "guides_resource", "catalog_resource"}
+
+func languageEntryLike(l *source.Node) bool {
+	if !l.IsObject() {
+		return false
+	}
+	for _, m := range languageMembers {
+		if l.Has(m) {
+			return true
+		}
+	}
+	name, ok := l.Str("name")
+	if !ok {
+		return false
+	}
+	_, err := types.ParseLanguageID(name)
+	return err == nil
+}
+
+// versionLike reports whether v is a string of digits and dots starting
+// with a digit: a Pilotage version, well formed or not.
+func versionLike(v *source.Node) bool {
+	if !v.IsString() || v.Text() == "" || v.Text()[0] < '0' || v.Text()[0] > '9' {
+		return false
+	}
+	return strings.Trim(v.Text(), "0123456789.") == ""
 }
 
 // isProgramDeclaration tells a multi-Language program declaration (Part
@@ -128,6 +183,7 @@ func build(f *source.File, kind Kind) (*Snapshot, error) {
 	s := &Snapshot{roots: map[*source.Node]*source.File{}}
 	s.addFile(f)
 	detected := Detect(f)
+	forced := kind != ""
 	if kind == "" {
 		kind = detected
 	}
@@ -140,6 +196,9 @@ func build(f *source.File, kind Kind) (*Snapshot, error) {
 	case KindManifest:
 		s.Manifest = root
 	case KindCallResult:
+		// Any tool's result has this shape; only the user's word, a
+		// forced kind, says it is pilotage_manifest's.
+		s.manifestCalled = forced
 		s.setManifestResult(root)
 	case KindToolsList:
 		s.addTools(root.Get("tools"))
@@ -197,6 +256,8 @@ func (s *Snapshot) addManifest(f *source.File) error {
 			add = func() { s.setManifestNode(m) }
 		}
 	}
+	// --manifest names the file as the manifest, or its result.
+	s.manifestCalled = s.manifestCalled || add != nil
 	if add == nil {
 		return &ManifestError{File: f}
 	}
@@ -337,7 +398,11 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 	} else if v.IsObject() {
 		s.addTools(v.Get("tools"))
 	}
-	s.setManifestNode(n.Get("manifest"))
+	// The snapshot format records pilotage_manifest's answer here.
+	if v := n.Get("manifest"); v.IsObject() {
+		s.manifestCalled = true
+		s.setManifestNode(v)
+	}
 	if v := n.Get("resources"); v.IsObject() {
 		s.Resources = v
 	}
@@ -354,6 +419,7 @@ func (s *Snapshot) fromSnapshotDoc(n *source.Node) {
 			// reported twice, once by the manifest rules and once as a
 			// result.
 			if call.Name == types.ToolManifest && s.Manifest == nil && manifestResult(call.Result) {
+				s.manifestCalled = true
 				s.setManifestResult(call.Result)
 				continue
 			}
@@ -436,6 +502,7 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 		case "tools/call":
 			name, _ := req.Path("params", "name").Value().(string)
 			if name == types.ToolManifest && manifestResult(result) {
+				s.manifestCalled = true
 				s.setManifestResult(result)
 				continue
 			}
@@ -452,7 +519,7 @@ func (s *Snapshot) fromMessages(msgs []*source.Node) {
 			case KindToolsList:
 				s.addTools(result.Get("tools"))
 			case KindCallResult:
-				if sc := result.Get("structuredContent"); sc.IsObject() && (sc.Has("pilotage") || sc.Has("languages")) {
+				if ManifestLike(result.Get("structuredContent")) {
 					s.setManifestResult(result)
 				}
 			}

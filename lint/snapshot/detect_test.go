@@ -12,8 +12,17 @@ func TestDetectProgramDeclarationIsNotAManifest(t *testing.T) {
 	for in, want := range map[string]Kind{
 		`{"languages": [{"argument": "flow", "language": "flow/1"}, {"argument": "q", "language": "sql/1"}]}`: KindUnknown,
 		`{"languages": [{"name": "flow/1", "title": "Flows"}]}`:                                               KindManifest,
-		`{"languages": []}`: KindManifest,
-		`{"languages": [{"name": "flow/1", "argument": "flow"}]}`: KindManifest,
+		// Without its version an empty list says nothing.
+		`{"languages": []}`:                    KindUnknown,
+		`{"pilotage": "1.1", "languages": []}`: KindManifest,
+		`{"pilotage": "1.1.0"}`:                KindManifest,
+		// Locales of an app or i18n config, even beside "pilotage".
+		`{"languages": ["fr", "en"]}`:                              KindUnknown,
+		`{"pilotage": "1.1", "languages": ["fr", "en"]}`:           KindUnknown,
+		`{"languages": [{"code": "fr", "name": "Français"}]}`:      KindUnknown,
+		`{"pilotage": {"mode": "auto"}, "tools": [{"name": "t"}]}`: KindToolsList,
+		`{"languages": [{"name": "fr", "loop": {}}]}`:              KindManifest,
+		`{"languages": [{"name": "flow/1", "argument": "flow"}]}`:  KindManifest,
 	} {
 		if got := Detect(source.Parse("x.json", []byte(in), source.Options{})); got != want {
 			t.Errorf("Detect(%s) = %s, want %s", in, got, want)

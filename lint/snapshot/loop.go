@@ -41,6 +41,13 @@ var loopMembers = map[string]types.Stage{
 	"trace":    types.StageTraceFetch,
 }
 
+// LoopStage returns the stage a loop member of Pilotage 1.1 binds; ok is
+// false for any other member name.
+func LoopStage(member string) (types.Stage, bool) {
+	st, ok := loopMembers[member]
+	return st, ok
+}
+
 // LoopTools returns the loop tools, sorted by name: the tools the manifest's
 // Languages' loop objects name (Part III §4.3). Without a manifest there are
 // none. Argument names and program declarations do not make a loop tool: an

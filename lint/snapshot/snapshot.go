@@ -78,6 +78,10 @@ type Snapshot struct {
 	loops      []*LoopTool
 	loopsDone  bool
 	signal     bool
+	// manifestCalled says ManifestResult is known to be pilotage_manifest's
+	// answer (a snapshot's manifest member, a recorded call of that name,
+	// --manifest, a forced kind), not merely a result of its shape.
+	manifestCalled bool
 }
 
 // Tool is one entry of tools/list.

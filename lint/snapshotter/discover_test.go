@@ -93,7 +93,7 @@ func TestProbeNonPilotage(t *testing.T) {
 			}
 			continue
 		}
-		want := "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_* tool and the handshake declares no io.github.jafarsa0/pilotage extension), so it is an ordinary MCP server, which the probes do not judge"
+		want := "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_manifest, pilotage_get_guide or pilotage_catalog tool and the handshake declares no io.github.jafarsa0/pilotage extension), so it is an ordinary MCP server, which the probes do not judge"
 		if calls != 0 || res.Calls != 0 || len(res.Warnings) != 1 || res.Warnings[0] != want {
 			t.Errorf("%d calls reached the server, %d recorded; warnings %q", calls, res.Calls, res.Warnings)
 		}

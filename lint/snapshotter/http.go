@@ -5,6 +5,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/textproto"
 	"net/url"
@@ -68,16 +69,41 @@ type watcher struct {
 	// there, never to a host a redirect points at.
 	host string
 
-	mu      sync.Mutex
-	refused int // the first 401 or 403 status seen
-	tlsErr  error
+	// maxBody bounds each response body, so that a server streaming
+	// without end cannot exhaust memory: the SDK reads a JSON answer
+	// whole before decoding it.
+	maxBody int64
+	// version returns the negotiated MCP revision once the handshake
+	// has one, else "".
+	version func() string
+
+	mu         sync.Mutex
+	refused    int // the first 401 or 403 status seen
+	tlsErr     error
+	overflowed int64 // the limit a response body exceeded, or 0
 }
 
+// protocolVersionHeader is the header the MCP Streamable HTTP transport
+// requires on every request after the handshake.
+const protocolVersionHeader = "Mcp-Protocol-Version"
+
 func (w *watcher) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(w.headers) > 0 && req.URL.Host == w.host {
+	// go-sdk v1.8.0 sets the header from its own session state, which it
+	// updates only on connections it made itself: behind the recorder it
+	// sends none after falling back from server/discover to initialize.
+	v := ""
+	if w.version != nil && req.Header.Get(protocolVersionHeader) == "" {
+		v = w.version()
+	}
+	if len(w.headers) > 0 && req.URL.Host == w.host || v != "" {
 		req = req.Clone(req.Context())
-		for k, vs := range w.headers {
-			req.Header[k] = vs
+		if req.URL.Host == w.host {
+			for k, vs := range w.headers {
+				req.Header[k] = vs
+			}
+		}
+		if v != "" {
+			req.Header.Set(protocolVersionHeader, v)
 		}
 	}
 	resp, err := w.base.RoundTrip(req)
@@ -89,7 +115,56 @@ func (w *watcher) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err == nil && w.refused == 0 && (resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden) {
 		w.refused = resp.StatusCode
 	}
+	if err == nil && w.maxBody > 0 {
+		resp.Body = &limitedBody{ReadCloser: resp.Body, left: w.maxBody, w: w}
+	}
 	return resp, err
+}
+
+// resetOverflow forgets an earlier body's overflow, before a new call.
+func (w *watcher) resetOverflow() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.overflowed = 0
+}
+
+// overflow returns the limit a response body exceeded, or 0.
+func (w *watcher) overflow() int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.overflowed
+}
+
+// errBodyTooLarge ends a response body past the watcher's limit.
+var errBodyTooLarge = errors.New("pilotage-lint: the response body exceeded the snapshot's size limit")
+
+// limitedBody reads at most left more bytes of a response body, then
+// fails and closes it, so the rest is never read.
+type limitedBody struct {
+	io.ReadCloser
+	left int64
+	w    *watcher
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, errBodyTooLarge
+	}
+	// One byte past the limit tells a body of exactly the limit from a
+	// longer one.
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.left -= int64(n)
+	if b.left < 0 {
+		b.w.mu.Lock()
+		b.w.overflowed = b.w.maxBody
+		b.w.mu.Unlock()
+		_ = b.ReadCloser.Close()
+		return n - 1, errBodyTooLarge
+	}
+	return n, err
 }
 
 // explain replaces a transport-level failure with what the user can act

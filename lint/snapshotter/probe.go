@@ -31,81 +31,159 @@ type Probing struct {
 	// recorded as unanswered and the probe goes on. 0 means
 	// DefaultProbeTimeout.
 	CallTimeout time.Duration
+	// Immediate also runs Run, for real, on a Language that declares
+	// execute but no execute.test_run, with execution "immediate" or
+	// "both" (probe.Target.Immediate). A real Run may change the server:
+	// only a caller that owns a throwaway server sets it (pilotagetest's
+	// RunImmediate), never the CLI.
+	Immediate bool
 }
 
 // probeRun sends the probe set and appends the recorded calls to doc's
-// calls member.
+// calls member, and the probes not sent, with why, as probe_skips.
 func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*source.Node, p *Probing, res *Result) objectValue {
 	per := p.CallTimeout
 	if per <= 0 {
 		per = DefaultProbeTimeout
 	}
-	var calls arrayValue
+	var calls, skips arrayValue
 	add := func(c objectValue) { calls = append(calls, c) }
+	skip := func(pr *probe.Probe, language string, why *probe.Skip) {
+		sk := objectValue{{"name", rawValue(mustJSON(pr.Name))}}
+		if language != "" {
+			sk = append(sk, member{"language", rawValue(mustJSON(language))})
+		}
+		skips = append(skips, append(sk, member{"kind", rawValue(mustJSON(why.Kind))}, member{"reason", rawValue(mustJSON(why.Reason))}))
+	}
 	targets, warn := probeTargets(manifest, tools, p)
 	if warn != "" {
 		res.Warnings = append(res.Warnings, warn)
 	}
 	for _, t := range targets {
 		for _, pr := range probe.Set {
-			if s.ctx.Err() != nil {
-				break
+			if why := s.over(); why != nil {
+				skip(pr, t.Language.Name, why)
+				continue
 			}
-			for _, req := range pr.Build(t) {
-				if pr.Pages {
+			reqs, why := pr.Build(t)
+			if why == nil {
+				reqs, why = t.Fit(reqs)
+			}
+			if why != nil {
+				skip(pr, t.Language.Name, why)
+				continue
+			}
+			for _, req := range reqs {
+				if pr.Pages > 0 {
 					s.probePages(t, pr, req, per, add)
 					continue
 				}
-				ex, ms := s.probeCall(req, per)
-				rec := probeRecord(pr, t.Language.Name, req, ex, ms)
-				if why := notRun(pr, ex); why != "" {
-					rec = notRunTag(rec, why)
+				ans := s.probeCall(req, per)
+				rec := probeRecord(pr, t.Language.Name, req, ans)
+				if why := notRun(pr, ans); why != "" {
+					rec = tagWith(rec, "not_run", why)
 					res.ProbeRunNotes = append(res.ProbeRunNotes, fmt.Sprintf("the --probe-run program never ran on %s: %s; %s", t.Language.Name, why, probe.NotRunAdvice))
 				}
 				add(rec)
-				learn(t, pr, ex)
+				learn(t, pr, ans.ex)
 			}
 		}
 	}
-	if s.ctx.Err() == nil {
-		for _, req := range probe.UnknownTool.Build(nil) {
-			ex, ms := s.probeCall(req, per)
-			add(probeRecord(probe.UnknownTool, "", req, ex, ms))
-		}
+	if why := s.over(); why != nil {
+		skip(probe.UnknownTool, "", why)
 	} else {
+		reqs, _ := probe.UnknownTool.Build(nil)
+		for _, req := range reqs {
+			add(probeRecord(probe.UnknownTool, "", req, s.probeCall(req, per)))
+		}
+	}
+	if s.ctx.Err() != nil {
 		res.Warnings = append(res.Warnings, "the session timed out before the probe finished; raise --timeout")
 	}
+	res.Failures = append(res.Failures, s.failures...)
+	res.Calls += len(calls)
+	done := false
 	for i, m := range doc {
 		if m.key == "calls" {
 			if prev, ok := m.val.(arrayValue); ok {
 				doc[i].val = append(prev, calls...)
-				res.Calls += len(calls)
-				return doc
+				done = true
 			}
 		}
 	}
-	res.Calls += len(calls)
-	return append(doc, member{"calls", calls})
+	if !done {
+		doc = append(doc, member{"calls", calls})
+	}
+	if len(skips) > 0 {
+		doc = append(doc, member{"probe_skips", skips})
+	}
+	return doc
 }
 
-// probePages follows a catalog listing's next_cursor, one recorded call a
-// page, and stops at a repeated cursor (a finding for the rule, not a
-// loop) or at probe.MaxPages.
+// over says why no more probes can be sent, or nil: the session's
+// --timeout ran out, or the connection to the server was lost.
+func (s *session) over() *probe.Skip {
+	switch {
+	case s.lost != "":
+		return &probe.Skip{Kind: probe.Unsent, Reason: "not sent: " + s.lost}
+	case s.ctx.Err() != nil:
+		return &probe.Skip{Kind: probe.Unsent, Reason: "not sent: the session ran out of its --timeout first"}
+	}
+	return nil
+}
+
+// probePages follows a catalog listing's next_cursor unchanged, one
+// recorded call a page, and stops at the probe's page cap, at a cursor
+// already followed, or at a page that lists an entry an earlier page
+// listed; the last page's tag says which stopped it. A repeat is the
+// rules' to judge, not a loop to follow.
 func (s *session) probePages(t *probe.Target, pr *probe.Probe, first probe.Request, per time.Duration, add func(objectValue)) {
-	seen := map[string]bool{}
+	cursors := map[string]int{}
+	entries := map[string]int{}
 	req := first
-	for page := 0; page < probe.MaxPages && s.ctx.Err() == nil; page++ {
-		ex, ms := s.probeCall(req, per)
-		add(probeRecord(pr, t.Language.Name, req, ex, ms))
+	for page := 1; s.over() == nil; page++ {
+		ans := s.probeCall(req, per)
+		rec := probeRecord(pr, t.Language.Name, req, ans)
+		ex := ans.ex
 		learn(t, pr, ex)
 		if ex == nil || ex.err != nil {
+			add(rec)
 			return
 		}
-		next, _ := parseRaw(ex.result).Get("structuredContent").Str("next_cursor")
-		if next == "" || seen[next] {
+		sc := parseRaw(ex.result).Get("structuredContent")
+		repeat := ""
+		for _, e := range sc.Get("items").Items() {
+			id, ok := e.Str("id")
+			if !ok {
+				continue
+			}
+			if at, seen := entries[id]; seen && at < page && repeat == "" {
+				repeat = fmt.Sprintf("entry %q of page %d was listed on page %d already; the listing was not followed further", id, page, at)
+			}
+			if _, seen := entries[id]; !seen {
+				entries[id] = page
+			}
+		}
+		next, _ := sc.Str("next_cursor")
+		stop := ""
+		switch {
+		case next == "":
+		case repeat != "":
+			stop = repeat
+		case cursors[next] > 0:
+			stop = fmt.Sprintf("next_cursor %q was followed from page %d already; the listing was not followed further", next, cursors[next])
+		case page == pr.Pages:
+			stop = fmt.Sprintf("stopped at the cap of %d pages with next_cursor still set", pr.Pages)
+		}
+		if stop != "" {
+			add(tagWith(rec, "stopped", stop))
 			return
 		}
-		seen[next] = true
+		add(rec)
+		if next == "" {
+			return
+		}
+		cursors[next] = page
 		args := map[string]any{}
 		for k, v := range first.Args {
 			args[k] = v
@@ -115,23 +193,55 @@ func (s *session) probePages(t *probe.Target, pr *probe.Probe, first probe.Reque
 	}
 }
 
-// probeCall makes one tools/call bounded by per. A nil exchange means no
-// answer came in time; ms is then the time waited.
-func (s *session) probeCall(req probe.Request, per time.Duration) (*exchange, int64) {
+// answer is what one probe call drew: the exchange, or why none came.
+type answer struct {
+	ex *exchange
+	// waited is the wait the call outlived, when no answer came in time.
+	waited time.Duration
+	// failure says why no answer came, for any other reason.
+	failure string
+}
+
+// probeCall makes one tools/call bounded by per. A call that fails for a
+// transport reason is named in the session's failures, and a lost
+// connection ends the probe.
+func (s *session) probeCall(req probe.Request, per time.Duration) answer {
 	ctx, cancel := context.WithTimeout(s.ctx, per)
 	defer cancel()
+	start := time.Now()
 	m := s.rec.mark()
-	_, _ = s.cs.CallTool(ctx, &mcp.CallToolParams{Name: req.Tool, Arguments: req.Args})
-	if ex := s.rec.last(m, "tools/call"); ex != nil {
-		return ex, 0
+	if s.watch != nil {
+		s.watch.resetOverflow()
 	}
-	return nil, per.Milliseconds()
+	_, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: req.Tool, Arguments: req.Args})
+	if ex := s.rec.last(m, "tools/call"); ex != nil {
+		s.failedInARow = 0
+		return answer{ex: ex}
+	}
+	switch {
+	case s.ctx.Err() != nil:
+		// The session's --timeout cut the call short: a timeout too, of
+		// the wait it had.
+		return answer{waited: time.Since(start).Truncate(time.Millisecond)}
+	case ctx.Err() != nil:
+		s.failedInARow = 0
+		return answer{waited: per}
+	}
+	why, lost := s.transportFailure(err)
+	s.failures = append(s.failures, fmt.Sprintf("tools/call %s: %s", req.Tool, why))
+	// The SDK fails some connections for good without saying so (a JSON
+	// body it could not read): a second failure in a row is taken as one.
+	s.failedInARow++
+	if (lost || s.failedInARow > 1) && s.lost == "" {
+		s.lost = "the connection to the server was lost (" + why + ")"
+	}
+	return answer{failure: why}
 }
 
 // probeRecord is the recorded call: the usual name, arguments and result
 // or error, plus the probe tag that tells the rules which request was
-// deliberately wrong.
-func probeRecord(pr *probe.Probe, language string, req probe.Request, ex *exchange, timeoutMS int64) objectValue {
+// deliberately wrong, and for a call that drew nothing, why.
+func probeRecord(pr *probe.Probe, language string, req probe.Request, ans answer) objectValue {
 	tag := objectValue{{"name", rawValue(mustJSON(pr.Name))}}
 	if pr.Vector != "" {
 		tag = append(tag, member{"vector", rawValue(mustJSON(pr.Vector))})
@@ -142,8 +252,13 @@ func probeRecord(pr *probe.Probe, language string, req probe.Request, ex *exchan
 	if language != "" {
 		tag = append(tag, member{"language", rawValue(mustJSON(language))})
 	}
-	if ex == nil {
-		tag = append(tag, member{"timeout_ms", rawValue(mustJSON(timeoutMS))})
+	ex := ans.ex
+	switch {
+	case ex != nil:
+	case ans.failure != "":
+		tag = append(tag, member{"failure", rawValue(mustJSON(ans.failure))})
+	default:
+		tag = append(tag, member{"timeout_ms", rawValue(mustJSON(ans.waited.Milliseconds()))})
 	}
 	c := objectValue{{"name", rawValue(mustJSON(req.Tool))}, {"arguments", rawValue(mustJSON(req.Args))}}
 	switch {
@@ -158,25 +273,27 @@ func probeRecord(pr *probe.Probe, language string, req probe.Request, ex *exchan
 
 // notRun is the server's reason why a test run of the user's program
 // never started, or "".
-func notRun(pr *probe.Probe, ex *exchange) string {
+func notRun(pr *probe.Probe, ans answer) string {
 	if !pr.RunsProgram() {
 		return ""
 	}
 	switch {
-	case ex == nil:
+	case ans.failure != "":
+		return "the call failed: " + ans.failure
+	case ans.ex == nil:
 		return probe.Refusal(nil, "timeout")
-	case ex.err != nil:
-		return probe.Refusal(mustJSON(ex.err), "error")
+	case ans.ex.err != nil:
+		return probe.Refusal(mustJSON(ans.ex.err), "error")
 	}
-	return probe.Refusal(ex.result, "result")
+	return probe.Refusal(ans.ex.result, "result")
 }
 
-// notRunTag records the reason in the call's probe tag, so that the
-// report can say why the run-based checks judged nothing.
-func notRunTag(rec objectValue, why string) objectValue {
+// tagWith adds key: value to the call's probe tag: why the program never
+// ran, why a listing stopped.
+func tagWith(rec objectValue, key, value string) objectValue {
 	for i, m := range rec {
 		if tag, ok := m.val.(objectValue); ok && m.key == "probe" {
-			rec[i].val = append(tag, member{"not_run", rawValue(mustJSON(why))})
+			rec[i].val = append(tag, member{key, rawValue(mustJSON(value))})
 		}
 	}
 	return rec
@@ -248,10 +365,17 @@ func probeTargets(manifestResult json.RawMessage, tools []*source.Node, p *Probi
 			byName[n] = t
 		}
 	}
+	schemas := map[string]json.RawMessage{}
+	for name, t := range byName {
+		if is := t.Get("inputSchema"); is != nil {
+			schemas[name], _ = json.Marshal(is.Value())
+		}
+	}
 	var out []*probe.Target
 	key := idempotencyKey()
 	for i, l := range m.Languages {
-		t := &probe.Target{Language: l, Caps: m.Effective(i), Program: p.Run, Input: p.Input, Context: p.Context, IdempotencyKey: key}
+		t := &probe.Target{Language: l, Caps: m.Effective(i), Program: p.Run, Input: p.Input, Context: p.Context, IdempotencyKey: key, InputSchemas: schemas}
+		t.Immediate = p.Immediate && !t.Caps.SubFeature("execute", "test_run") && (l.Execution == "immediate" || l.Execution == "both")
 		t.ValidateArg, t.ValidateType = programArg(byName[l.Loop.Validate], l.Name)
 		t.ExecuteArg, t.ExecuteType = programArg(byName[l.Loop.Execute], l.Name)
 		out = append(out, t)

@@ -69,7 +69,7 @@ func TestProbeRun(t *testing.T) {
 	if got != "" {
 		t.Errorf("findings:\n%s", got)
 	}
-	if n := strings.Count(string(snap), `"name": "execute-test-run"`); n != 1 {
+	if n := sent(t, snap)["execute-test-run"]; n != 1 {
 		t.Fatalf("%d execute-test-run calls, want 1 (calc/1 only)", n)
 	}
 	var doc struct {
@@ -102,7 +102,7 @@ func TestProbeHTTP(t *testing.T) {
 	if got != "" {
 		t.Errorf("the conformant server's probe over HTTP draws findings:\n%s", got)
 	}
-	if !strings.Contains(string(snap), `"name": "trace-unknown-run"`) {
+	if sent(t, snap)["trace-unknown-run"] == 0 {
 		t.Error("the HTTP probe did not reach the trace probes")
 	}
 }
@@ -125,7 +125,13 @@ func TestProbeFaults(t *testing.T) {
 		{"guide-kind", "guide-unknown-id", false},
 		{"topic-ignored", "guide-topic-undeclared", false},
 		{"catalog-no-version", "catalog-get-unknown", false},
-		{"cursor-repeat", "catalog-list", false},
+		{"cursor-repeat", "catalog-list,catalog-list-paged", false},
+		// The paging faults show under a limit: the listing without one
+		// still shows every entry, so the pages with one are compared with
+		// it, or their cursor repeats.
+		{"paging-ends-early", "catalog-list-paged", false},
+		{"paging-loops", "catalog-list-paged", false},
+		{"paging-skips", "catalog-list-paged", false},
 		{"changed-since", "catalog-changed-since-undeclared", false},
 		{"validate-iserror", "validate-unparsable,validate-empty,validate-unparsable-again,validate-context-undeclared", false},
 		{"trace-level-rpc", "execute-unknown-trace-level", false},
@@ -166,6 +172,24 @@ func TestProbeFaults(t *testing.T) {
 			onProbes(t, got, snap, tc.probe)
 		})
 	}
+}
+
+// sent counts the recorded calls of each probe in a snapshot.
+func sent(t *testing.T, snap []byte) map[string]int {
+	t.Helper()
+	var doc struct {
+		Calls []struct {
+			Probe struct{ Name string } `json:"probe"`
+		} `json:"calls"`
+	}
+	if err := json.Unmarshal(snap, &doc); err != nil {
+		t.Fatal(err)
+	}
+	n := map[string]int{}
+	for _, c := range doc.Calls {
+		n[c.Probe.Name]++
+	}
+	return n
 }
 
 // callOf returns the text of the recorded call that pointer points into.
@@ -211,7 +235,7 @@ func TestProbeRunRefused(t *testing.T) {
 		t.Error("the tag does not record not_run")
 	}
 	for _, absent := range []string{"execute-test-run-summary", "execute-test-run-store", "trace-fetch-retained", "execute-idempotent-first"} {
-		if strings.Contains(snap, `"name": "`+absent+`"`) {
+		if sent(t, res.JSON)[absent] > 0 {
 			t.Errorf("%s was sent after the program never ran", absent)
 		}
 	}
@@ -266,7 +290,7 @@ func TestProbeContextSchema(t *testing.T) {
 				t.Errorf("the conformant server with context_schema draws findings:\n%s", got)
 			}
 			for _, p := range []string{"validate-context-missing", "validate-context-rejected", "trace-fetch-retained"} {
-				if !strings.Contains(string(snap), `"name": "`+p+`"`) {
+				if sent(t, snap)[p] == 0 {
 					t.Errorf("%s was not sent", p)
 				}
 			}
@@ -305,9 +329,9 @@ func TestProbeFaultRules(t *testing.T) {
 		// says why.
 		{"get-listed-not-found", "warning call-listed-entry-not-found", "catalog-get", false},
 		// Only the paging probe reads the last page.
-		{"duplicate-entry", "warning result-catalog-id-duplicate", "catalog-list", false},
+		{"duplicate-entry", "warning result-catalog-id-duplicate", "catalog-list,catalog-list-paged", false},
 		{"duplicate-guide", "warning result-guide-id-duplicate", "guide-index", false},
-		{"safe-destructive", "error result-risk-safe-destructive", "catalog-list", false},
+		{"safe-destructive", "error result-risk-safe-destructive", "catalog-list,catalog-list-paged", false},
 		// The catalog comes on one page, so both listings are complete.
 		{"listing-drops", "error call-listing-incomplete", "catalog-list-again", false},
 		// catalog-list-again follows the validate probes, so each validate
@@ -324,7 +348,12 @@ func TestProbeFaultRules(t *testing.T) {
 		{"plan-unlisted", "error call-plan-calls-unlisted", "validate-program,validate-program-again", true},
 		// Without a plan or trace that invokes it, nothing shows the entry
 		// callable.
-		{"invoked-no-schema", "error result-invoked-entry-input-schema-missing", "catalog-list,catalog-list-again,catalog-get", true},
+		{"invoked-no-schema", "warning result-invoked-entry-input-schema-missing", "catalog-list,catalog-list-paged,catalog-list-again,catalog-get", true},
+		// The listing with a limit ends early: the one without shows the
+		// entries it lacks.
+		{"paging-ends-early", "error call-listing-incomplete", "catalog-list-paged", false},
+		{"paging-skips", "error call-listing-incomplete", "catalog-list-paged", false},
+		{"paging-loops", "error probe-expectation", "catalog-list-paged", false},
 	} {
 		t.Run(tc.fault, func(t *testing.T) {
 			t.Parallel()

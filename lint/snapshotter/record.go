@@ -46,6 +46,29 @@ type recorder struct {
 	heard bool
 	// unanswered is the server/discover that drew nothing in time.
 	unanswered bool
+	// negotiated is the protocolVersion an initialize answer agreed on.
+	negotiated string
+	// lateDiscover is set when server/discover was answered with a result
+	// after the recorder had given up on it: the server speaks the
+	// stateless revision and was only slow to start.
+	lateDiscover bool
+}
+
+// discoverCameLate reports whether server/discover drew a result after the
+// discover wait.
+func (r *recorder) discoverCameLate() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lateDiscover
+}
+
+// version returns the MCP revision the initialize handshake negotiated,
+// or "" before it (and on the stateless revision, whose requests carry
+// their own).
+func (r *recorder) version() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.negotiated
 }
 
 func newRecorder(t mcp.Transport) *recorder {
@@ -188,16 +211,27 @@ func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.r.mu.Lock()
-		if e := c.r.byID[resp.ID.Raw()]; e != nil && !e.done && !e.abandoned {
+		// An error that is not the wire's *jsonrpc.Error was made up by
+		// the SDK's transport (a stream that ended without the answer):
+		// the server sent nothing, so nothing is recorded, and the call
+		// fails with the SDK's reason.
+		var wire *jsonrpc.Error
+		synthetic := resp.Error != nil && !errors.As(resp.Error, &wire)
+		if e := c.r.byID[resp.ID.Raw()]; e != nil && e.abandoned && e.method == "server/discover" && resp.Error == nil && !synthetic {
+			c.r.lateDiscover = true
+		} else if e != nil && !e.done && !e.abandoned && !synthetic {
 			e.done = true
 			e.result = append(json.RawMessage(nil), resp.Result...)
-			if resp.Error != nil {
-				var werr *jsonrpc.Error
-				if errors.As(resp.Error, &werr) {
-					e.err = werr
-				} else {
-					e.err = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: resp.Error.Error()}
+			if e.method == "initialize" && resp.Error == nil {
+				var ir struct {
+					ProtocolVersion string `json:"protocolVersion"`
 				}
+				if json.Unmarshal(resp.Result, &ir) == nil {
+					c.r.negotiated = ir.ProtocolVersion
+				}
+			}
+			if resp.Error != nil {
+				e.err = wire
 			}
 		}
 		c.r.mu.Unlock()

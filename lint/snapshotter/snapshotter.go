@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"net/url"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -74,7 +75,8 @@ type Options struct {
 	// DiscoverTimeout bounds the wait for an answer to server/discover
 	// before falling back to initialize, for servers that ignore the
 	// method instead of refusing it; 0 means DefaultDiscoverTimeout, at
-	// most a third of Timeout.
+	// most a third of Timeout, and a negative value waits as long as the
+	// session.
 	DiscoverTimeout time.Duration
 	// ProtocolVersion is the MCP revision offered first; "" lets the SDK
 	// offer its latest (2026-07-28, through server/discover) and fall back
@@ -84,7 +86,14 @@ type Options struct {
 	ClientVersion string
 	// Probe, when set, sends the probe set after the calls (probe.go).
 	Probe *Probing
+	// MaxBytes bounds each HTTP response body; 0 means DefaultMaxBytes.
+	// Over stdio the MCP SDK bounds each message at the same size.
+	MaxBytes int64
 }
+
+// DefaultMaxBytes bounds one HTTP response body: the MCP SDK's own bound
+// on one stdio message and one server-sent event.
+const DefaultMaxBytes = mcp.DefaultMaxLineLength
 
 // Result is a finished snapshot.
 type Result struct {
@@ -100,6 +109,11 @@ type Result struct {
 	// ProbeRunNotes say, per Language, that the --probe-run program never
 	// ran and why; they belong at the end of the command's output.
 	ProbeRunNotes []string
+	// Failures name the probe calls that drew no answer for a transport
+	// reason (an answer over the size limit, a server that exited, a
+	// dropped connection): the snapshot records them, and it is not a
+	// success.
+	Failures []string
 }
 
 // Error is a failed snapshot: the stage it failed at and why.
@@ -126,10 +140,40 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// errDiscoverLate fails a handshake whose server/discover was answered
+// only after the discover wait, so that Take can ask again.
+var errDiscoverLate = errors.New("server/discover was answered after the discover wait, and the fallback initialize failed")
+
 // Take connects to the server, records its surfaces and returns the
 // snapshot. The server process, when there is one, is stopped on every
 // path before Take returns.
-func Take(ctx context.Context, opt Options) (res *Result, err error) {
+//
+// A server slower to start than the discover wait (go run compiling, a
+// cold npx -y) finds server/discover waiting in its pipe and answers it
+// late, and then refuses the fallback initialize as a second handshake.
+// It speaks the stateless revision, so Take asks once more, within what
+// is left of Timeout, and waits for server/discover as long as it takes.
+func Take(ctx context.Context, opt Options) (*Result, error) {
+	timeout := opt.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	deadline := time.Now().Add(timeout)
+	res, err := take(ctx, opt)
+	if errors.Is(err, errDiscoverLate) && opt.Transport == nil && opt.DiscoverTimeout >= 0 {
+		if left := time.Until(deadline); left > 0 {
+			opt.Timeout, opt.DiscoverTimeout = left, -1
+			res, err = take(ctx, opt)
+			if res != nil {
+				res.Warnings = append(res.Warnings, "the server answered server/discover only after the discover wait (a slow start?), then refused the fallback initialize; it was started again and given the whole --timeout to answer server/discover")
+			}
+			return res, err
+		}
+	}
+	return res, err
+}
+
+func take(ctx context.Context, opt Options) (res *Result, err error) {
 	if given(len(opt.Command) > 0, opt.URL != "", opt.Transport != nil) != 1 {
 		return nil, &Error{Stage: "start", Err: errors.New("give either a command to start or --url, not both")}
 	}
@@ -152,7 +196,11 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 			return nil, &Error{Stage: "start", Err: err}
 		}
 		u, _ := url.Parse(opt.URL)
-		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers, host: u.Host}
+		limit := opt.MaxBytes
+		if limit <= 0 {
+			limit = DefaultMaxBytes
+		}
+		watch = &watcher{base: http.DefaultTransport, headers: opt.Headers, host: u.Host, maxBody: limit}
 		transport = &mcp.StreamableClientTransport{Endpoint: opt.URL, HTTPClient: &http.Client{Transport: watch}, DisableStandaloneSSE: true, MaxRetries: -1}
 	} else {
 		cmd := exec.Command(opt.Command[0], opt.Command[1:]...)
@@ -188,9 +236,14 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}()
 
 	rec = newRecorder(transport)
-	rec.discoverWait = opt.DiscoverTimeout
-	if rec.discoverWait <= 0 {
+	if watch != nil {
+		watch.version = rec.version
+	}
+	switch rec.discoverWait = opt.DiscoverTimeout; {
+	case rec.discoverWait == 0:
 		rec.discoverWait = min(DefaultDiscoverTimeout, (timeout / 3).Truncate(time.Millisecond))
+	case rec.discoverWait < 0:
+		rec.discoverWait = 0
 	}
 	caps := &mcp.ClientCapabilities{}
 	// Part III §1.2: a Client implementing Pilotage declares the extension.
@@ -201,6 +254,9 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "pilotage-lint", Version: version}, &mcp.ClientOptions{Capabilities: caps})
 	cs, cerr := client.Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: opt.ProtocolVersion})
+	if cerr != nil && rec.discoverCameLate() {
+		return nil, &Error{Stage: "handshake", Err: fmt.Errorf("%w: %w", errDiscoverLate, cerr)}
+	}
 	if cerr != nil {
 		hint := ""
 		if len(opt.Command) > 0 && ctx.Err() == nil {
@@ -210,7 +266,7 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 	defer cs.Close()
 
-	s := &session{ctx: ctx, cs: cs, rec: rec}
+	s := &session{ctx: ctx, cs: cs, rec: rec, stdio: len(opt.Command) > 0, stderr: stderr, watch: watch}
 	res = &Result{}
 	doc := objectValue{}
 
@@ -276,8 +332,10 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		break
 	}
 
+	var resources []*source.Node
 	if ir != nil && ir.Capabilities != nil && ir.Capabilities.Resources != nil {
-		resources, err := s.list("resources/list", "resources", func(cursor string) error {
+		var err error
+		resources, err = s.list("resources/list", "resources", func(cursor string) error {
 			_, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 			return err
 		})
@@ -294,6 +352,12 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		} else {
 			doc = append(doc, member{"resources", objectValue{{"resources", sortedBy(resources, "uri")}}})
 		}
+	}
+
+	// A manifest resource the server advertises is read, so that its
+	// contents are judged against the manifest tool's (Part III §8.3).
+	if uri := manifestURI(rec, resources); uri != "" && manifestResult != nil {
+		doc = append(doc, member{"manifest_resource", s.readManifest(uri, manifestResult, res)})
 	}
 
 	for i, c := range opt.Calls {
@@ -316,7 +380,7 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 		// Pilotage has nothing to answer, and its "unknown tool" replies
 		// would only be misread as defects.
 		if manifestResult == nil && !pilotageSignal(ir, tools) {
-			res.Warnings = append(res.Warnings, "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_* tool and the handshake declares no "+types.ExtensionID+" extension), so it is an ordinary MCP server, which the probes do not judge")
+			res.Warnings = append(res.Warnings, "--probe sent no probe: the server shows no Pilotage signal (tools/list lists no pilotage_manifest, pilotage_get_guide or pilotage_catalog tool and the handshake declares no "+types.ExtensionID+" extension), so it is an ordinary MCP server, which the probes do not judge")
 		} else {
 			doc = s.probeRun(doc, manifestResult, tools, opt.Probe, res)
 		}
@@ -329,12 +393,13 @@ func Take(ctx context.Context, opt Options) (res *Result, err error) {
 	return res, nil
 }
 
-// pilotageSignal reports whether the live server shows Pilotage: a
-// reserved pilotage_* tool in its listing, or the extension declared in
-// the handshake's capabilities.
+// pilotageSignal reports whether the live server shows Pilotage: one of
+// the exact fixed tool names of Part III §4 in its listing (a French fleet
+// server's pilotage_flotte is none), or the extension declared in the
+// handshake's capabilities; the lint signal is the same (issue 30 §4).
 func pilotageSignal(ir *mcp.InitializeResult, tools []*source.Node) bool {
 	for _, t := range tools {
-		if n, _ := t.Str("name"); strings.HasPrefix(n, types.ReservedToolPrefix) {
+		if n, _ := t.Str("name"); slices.Contains(types.FixedTools, n) {
 			return true
 		}
 	}
@@ -382,6 +447,17 @@ type session struct {
 	ctx context.Context
 	cs  *mcp.ClientSession
 	rec *recorder
+	// stdio and watch say how the server is reached, for the reasons a
+	// call fails.
+	stdio  bool
+	stderr *tail
+	watch  *watcher
+	// failures name the probe calls that failed for a transport reason;
+	// lost is set once the connection is gone, and no probe is sent
+	// after it.
+	failures     []string
+	lost         string
+	failedInARow int
 }
 
 // list pages through a list method and returns the elements of every page
@@ -514,6 +590,25 @@ func (t *tail) Write(p []byte) (int, error) {
 		t.buf = t.buf[len(t.buf)-t.max:]
 	}
 	return len(p), nil
+}
+
+// settled returns the text once it has stopped growing for a moment, or
+// after d: the child's last words reach the tail through exec's copying
+// goroutine, which may lag the EOF on its standard output, so a failure
+// read at once could miss why the server exited. Called only on the path
+// that ends a probe, so the wait is paid once.
+func (t *tail) settled(d time.Duration) string {
+	deadline := time.Now().Add(d)
+	prev := t.String()
+	for time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		cur := t.String()
+		if cur != "" && cur == prev {
+			return cur
+		}
+		prev = cur
+	}
+	return prev
 }
 
 func (t *tail) String() string {

@@ -21,6 +21,11 @@ type File struct {
 	// Problems are the file-level findings: syntax errors, duplicate names,
 	// invalid UTF-8, a byte-order mark, excessive depth, and so on.
 	Problems []Problem
+	// Encoding names the encoding of a text that is not UTF-8, such as
+	// "UTF-16LE with a byte-order mark" or "binary data"; "" for UTF-8,
+	// with or without a byte-order mark. A UTF-16, UTF-32 or binary text
+	// has no Docs and one invalid-utf8 Problem saying what it is.
+	Encoding string
 
 	// decoded holds, by the offset of the opening quote, the strings and
 	// member names whose value differs from their text (escapes, invalid

@@ -59,11 +59,40 @@ func Parse(name string, data []byte, opts Options) *File {
 		p.problem(ProblemSyntax, 0, 0, "the file is %d bytes, more than the %d pilotage-lint can read; split it into smaller captures", len(data), MaxSize)
 		return f
 	}
+	// JSON text is UTF-8 (RFC 8259 §8.1). A text in another encoding is
+	// named as such, with the fix, and not parsed: read as UTF-8, a
+	// snapshot saved by Windows PowerShell (UTF-16LE) showed no Pilotage
+	// word and passed.
+	if name, bom := sniffWide(f.Data); name != "" {
+		f.Encoding = name
+		p.problem(ProblemInvalidUTF8, 0, max(bom, 1), "%s", encodingMessage(f.Data, name))
+		return f
+	}
+	if what, ok := lfsPointer(f.Data); ok {
+		p.problem(ProblemSyntax, 0, min(len(f.Data), len("version")), "%s", lfsMessage(what))
+		return f
+	}
 	if strings.HasPrefix(p.s, "\uFEFF") {
-		p.problem(ProblemBOM, 0, 3, "the file starts with a UTF-8 byte-order mark, which JSON senders must not emit (RFC 8259 §8.1); save it without the BOM")
+		p.problem(ProblemBOM, 0, 3, "%s", bomMessage)
 		p.pos = 3
 	}
 	p.run(opts.Lines)
+	// Only a text that drew a problem can be in another encoding; a clean
+	// one is UTF-8, and costs no second pass.
+	if len(f.Problems) > 0 {
+		switch name := sniffNarrow(f.Data); name {
+		case binaryData:
+			f.Encoding, f.Docs, f.Problems, p.counts = name, nil, nil, nil
+			p.problem(ProblemInvalidUTF8, 0, 1, "%s", encodingMessage(f.Data, name))
+		case latin:
+			f.Encoding = name
+			for i := range f.Problems {
+				if pr := &f.Problems[i]; pr.Code == ProblemInvalidUTF8 && strings.HasPrefix(pr.Message, "invalid UTF-8 byte") && pr.Start < len(f.Data) {
+					pr.Message = latinMessage(f.Data[pr.Start], name)
+				}
+			}
+		}
+	}
 	return f
 }
 
@@ -105,7 +134,7 @@ func (p *parser) run(lines bool) {
 		p.runStream()
 	}
 	if len(p.f.Docs) == 0 && onlyBOM(p.f.Problems) {
-		p.problem(ProblemEmpty, len(p.s), len(p.s), "the file holds no JSON value; an input must be a JSON document or JSON Lines")
+		p.problem(ProblemEmpty, len(p.s), len(p.s), "the file holds no JSON value, which is what a failed capture such as snapshot > FILE leaves; record it again (pilotage-lint snapshot --out FILE writes nothing when it fails)")
 	}
 }
 

@@ -6,6 +6,10 @@
 //		mcpgotest.Run(t, newServer())
 //	}
 //
+// mcp-go runs a handler in the goroutine of the in-process call, where a
+// panic is recovered and reported on the probe that triggered it, as
+// pilotagetest.Run does for a go-sdk server.
+//
 // It is a package of its own so that a go-sdk server's tests do not link
 // mcp-go.
 package mcpgotest
@@ -92,25 +96,36 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		r.Params = req.Params
 	}
 	go func() {
-		// The handler runs under the call's context, so a call the
-		// probe gives up on is cancelled in the server too.
-		resp, err := c.tr.SendRequest(ctx, r)
-		var out jsonrpc.Message
-		if err == nil {
-			var b []byte
-			if b, err = json.Marshal(resp); err == nil {
-				out, err = jsonrpc.DecodeMessage(b)
-			}
-		}
-		if err != nil {
-			out = &jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}}
-		}
+		out := c.call(ctx, req.ID, r)
 		select {
 		case c.in <- out:
 		case <-c.done:
 		}
 	}()
 	return nil
+}
+
+// call runs one request through the server, in this goroutine: the
+// handler runs under the call's context, so a call the probe gives up on
+// is cancelled in the server too, and a handler's panic is recovered here
+// and reported by pilotagetest on the probe that triggered it.
+func (c *conn) call(ctx context.Context, id jsonrpc.ID, r transport.JSONRPCRequest) (out jsonrpc.Message) {
+	defer func() {
+		if v := recover(); v != nil {
+			out = &jsonrpc.Response{ID: id, Error: pilotagetest.RecoveredPanic(v)}
+		}
+	}()
+	resp, err := c.tr.SendRequest(ctx, r)
+	if err == nil {
+		var b []byte
+		if b, err = json.Marshal(resp); err == nil {
+			out, err = jsonrpc.DecodeMessage(b)
+		}
+	}
+	if err != nil {
+		out = &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}}
+	}
+	return out
 }
 
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {

@@ -10,8 +10,11 @@ import (
 	"testing"
 	"time"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
 	"github.com/pilotagekit/pilotagekit/internal/pilotserver/mcpgoserver"
+	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/pilotagetest"
 )
 
@@ -79,5 +82,64 @@ func TestFaults(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// withGuide is the full testdata server on mcp-go with its
+// pilotage_get_guide handler wrapped by wrap on the guide-unknown-id
+// probe's request.
+func withGuide(wrap func()) *server.MCPServer {
+	s := mcpgoserver.New(pilotserver.Config{Mode: "full"})
+	st := s.GetTool("pilotage_get_guide")
+	next := st.Handler
+	s.AddTool(st.Tool, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		if req.GetString("id", "") == probe.NoSuchGuide {
+			wrap()
+		}
+		return next(ctx, req)
+	})
+	return s
+}
+
+// TestPanickingHandler: mcp-go runs the handler in the goroutine of the
+// in-process call, where the panic is recovered and reported on the
+// probe that triggered it.
+func TestPanickingHandler(t *testing.T) {
+	rep, err := Check(context.Background(), withGuide(func() { panic("mcp-go handler down") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := probesFailing(rep); !slices.Equal(got, []string{"guide-unknown-id"}) {
+		t.Errorf("failing %v, want [guide-unknown-id]", got)
+	}
+	var errs []string
+	for _, c := range rep.Cases {
+		if c.Probe == "guide-unknown-id" {
+			errs = c.Failures
+		}
+	}
+	if e := strings.Join(errs, "\n"); !strings.Contains(e, "the handler panicked on probe guide-unknown-id (PIL-LEARN-UNKNOWN-ID-B) on toyflow/1 (tools/call pilotage_get_guide): mcp-go handler down") {
+		t.Errorf("the case does not report the panic:\n%s", e)
+	}
+}
+
+// TestBlockedHandler: a handler that ignores its context holds the check
+// no longer than its Timeout, and the failure names the waiting probe.
+func TestBlockedHandler(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	const timeout = 2 * time.Second
+	start := time.Now()
+	rep, err := Check(context.Background(), withGuide(func() { <-release }), pilotagetest.Timeout(timeout))
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a check with Timeout(%s) and a blocked mcp-go handler ended after %s", timeout, took.Round(time.Millisecond))
+	if took > timeout+time.Second {
+		t.Errorf("the check took %s, more than its Timeout %s plus 1s", took, timeout)
+	}
+	if len(rep.Failures) == 0 || !strings.Contains(rep.Failures[0], "while probe guide-unknown-id (PIL-LEARN-UNKNOWN-ID-B) on toyflow/1 was waiting for its answer") {
+		t.Errorf("failures %q", rep.Failures)
 	}
 }

@@ -29,8 +29,14 @@ const (
 	ToolCatalog  = "pilotage_catalog"
 )
 
-// ReservedToolPrefix begins the names of the fixed-name tools; a tool named
-// with it is a sign the Server means to speak Pilotage.
+// ReservedToolPrefix begins the names of the fixed-name tools.
+//
+// Deprecated: the prefix is no Pilotage signal and reserves nothing: the
+// binding defines exactly the names in FixedTools, "pilotage" is a French
+// and Dutch word (a fleet server's pilotage_flotte is an ordinary tool),
+// and a Client finding neither the extension nor a validly answering
+// pilotage_manifest "MUST NOT infer Pilotage semantics from tools with
+// similar names" (Part III §1.3). Compare names with FixedTools instead.
 const ReservedToolPrefix = "pilotage_"
 
 // FixedTools lists the fixed-name access tools in spec order.

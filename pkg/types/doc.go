@@ -17,6 +17,14 @@
 // difference (see Optional and NullableString), and where it gives a
 // request member's absence a meaning of its own the member is a pointer.
 //
+// Reading a request, use the getters of its optional members (GetTopic,
+// GetTraceLevel, ...), which return the zero value when a member is
+// absent and never panic, and the request methods that apply what absence
+// means (ExecuteRequest.EffectiveTraceLevel against the declared ceiling,
+// TraceLevelOK, Retains, ModeOK). A value method called through a pointer
+// member (r.TraceLevel.IsKnown()) compiles, and panics when the member is
+// absent.
+//
 // Building values, the zero value is the safe one: a zero Capability is
 // absent, not false (build the forms with Declare, DeclareWith and
 // Undeclare), and a loop tool's program travels in the argument the tool

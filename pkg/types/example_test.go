@@ -36,7 +36,7 @@ func ExampleDecodeExecuteRequest() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(string(r.Program), *r.TraceLevel, r.RunnableSelectionOK())
+	fmt.Println(string(r.Program), r.GetTraceLevel(), r.RunnableSelectionOK())
 	out, _ := r.Arguments("flow")
 	fmt.Println(string(out))
 	// Output:
@@ -58,4 +58,30 @@ func ExampleGuideRequest() {
 	// true
 	// false
 	// {"language":"toyflow/1","id":"core"}
+}
+
+// A handler reads optional members through their getters and request
+// methods, which never panic on an absent member and apply what absence
+// means: the ceiling for trace_level, the declared retention for store.
+func ExampleExecuteRequest_EffectiveTraceLevel() {
+	lang := types.Language{Trace: types.TraceSummary, Retention: types.RetentionSession, Execution: types.ExecutionImmediate}
+	for _, args := range []string{
+		`{"program": []}`,
+		`{"program": [], "trace_level": "full", "store": false}`,
+		`{"program": [], "trace_level": "verbose", "mode": "immediate"}`,
+	} {
+		r, err := types.DecodeExecuteRequest([]byte(args), "program")
+		if err != nil {
+			panic(err)
+		}
+		if !r.TraceLevelOK() || !r.ModeOK(lang.Execution) {
+			fmt.Printf("invalid_request (trace_level %q, mode %q)\n", r.GetTraceLevel(), r.GetMode())
+			continue
+		}
+		fmt.Println(r.EffectiveTraceLevel(lang.Trace), r.Retains(lang.Retention))
+	}
+	// Output:
+	// summary true
+	// summary false
+	// invalid_request (trace_level "verbose", mode "immediate")
 }

@@ -7,29 +7,45 @@ import "encoding/json"
 // absent id is the guide index form, a present one a fetch; a member that
 // does not apply to the verb or to the declared capabilities is a request
 // error by its presence, Part III §7.2). Set one with new, as in
-// GuideRequest{Language: "toyflow/1", ID: new("core")}.
+// GuideRequest{Language: "toyflow/1", ID: new("core")}. Read one with its
+// getter (GetID, GetTraceLevel, ...), which returns the zero value when
+// the member is absent and never panics, and test presence with != nil.
+// A value method called through the pointer (r.TraceLevel.IsKnown())
+// compiles and panics when the member is absent; the request methods
+// (TraceLevelOK, EffectiveTraceLevel, Retains, ModeOK) apply what absence
+// means instead.
 
 // GuideRequest is the argument object of pilotage_get_guide (Part III
 // §4.1): no id is the index form, id is the fetch form, id+topic the topic
 // form.
 type GuideRequest struct {
-	Language string  `json:"language"`
-	ID       *string `json:"id,omitempty"`
-	Topic    *string `json:"topic,omitempty"`
+	Language string `json:"language"`
+	// ID is absent for the index form; read it with GetID.
+	ID *string `json:"id,omitempty"`
+	// Topic is present for the topic form; read it with GetTopic.
+	Topic *string `json:"topic,omitempty"`
 }
 
 // CatalogRequest is the argument object of pilotage_catalog (Part III
 // §4.2), carrying the Part II §6.3 list/get/changed_since requests.
 type CatalogRequest struct {
-	Language       string      `json:"language"`
-	Verb           CatalogVerb `json:"verb"`
-	Kind           *string     `json:"kind,omitempty"`
-	Tag            *string     `json:"tag,omitempty"`
-	Q              *string     `json:"q,omitempty"`
-	Cursor         *string     `json:"cursor,omitempty"`
-	Limit          *int        `json:"limit,omitempty"`
-	ID             *string     `json:"id,omitempty"`
-	CatalogVersion *string     `json:"catalog_version,omitempty"`
+	Language string      `json:"language"`
+	Verb     CatalogVerb `json:"verb"`
+	// Kind filters list; read it with GetKind.
+	Kind *string `json:"kind,omitempty"`
+	// Tag filters list; read it with GetTag.
+	Tag *string `json:"tag,omitempty"`
+	// Q searches list; read it with GetQ.
+	Q *string `json:"q,omitempty"`
+	// Cursor continues a listing; read it with GetCursor.
+	Cursor *string `json:"cursor,omitempty"`
+	// Limit bounds a page; read it with GetLimit, or EffectiveLimit.
+	Limit *int `json:"limit,omitempty"`
+	// ID names the entry of get; read it with GetID.
+	ID *string `json:"id,omitempty"`
+	// CatalogVersion is the baseline of changed_since; read it with
+	// GetCatalogVersion.
+	CatalogVersion *string `json:"catalog_version,omitempty"`
 }
 
 // ValidateRequest is the abstract validate request (Part II §6.4). On MCP
@@ -60,16 +76,29 @@ type ValidateResponse struct {
 // program travels in the argument the tool declares: decode the arguments
 // with DecodeExecuteRequest and encode them with Arguments.
 type ExecuteRequest struct {
-	Program                Optional    `json:"program,omitempty"`
-	ProgramRef             *string     `json:"program_ref,omitempty"`
-	Input                  Optional    `json:"input,omitempty"`
-	Context                Optional    `json:"context,omitempty"`
-	TraceLevel             *TraceLevel `json:"trace_level,omitempty"`
-	Store                  *bool       `json:"store,omitempty"`
-	ExpectedCatalogVersion *string     `json:"expected_catalog_version,omitempty"`
-	IdempotencyKey         *string     `json:"idempotency_key,omitempty"`
-	TestRun                *bool       `json:"test_run,omitempty"`
-	Mode                   *RunMode    `json:"mode,omitempty"`
+	Program Optional `json:"program,omitempty"`
+	// ProgramRef names a promoted program; read it with GetProgramRef.
+	ProgramRef *string  `json:"program_ref,omitempty"`
+	Input      Optional `json:"input,omitempty"`
+	Context    Optional `json:"context,omitempty"`
+	// TraceLevel asks for an inline trace level; read it with
+	// GetTraceLevel, check it with TraceLevelOK, and apply it with
+	// EffectiveTraceLevel, which gives the ceiling when it is absent.
+	TraceLevel *TraceLevel `json:"trace_level,omitempty"`
+	// Store overrides the declared retention; read it with GetStore, or
+	// Retains, which applies the retention when it is absent.
+	Store *bool `json:"store,omitempty"`
+	// ExpectedCatalogVersion asks for the drift check; read it with
+	// GetExpectedCatalogVersion.
+	ExpectedCatalogVersion *string `json:"expected_catalog_version,omitempty"`
+	// IdempotencyKey makes the request replayable; read it with
+	// GetIdempotencyKey.
+	IdempotencyKey *string `json:"idempotency_key,omitempty"`
+	// TestRun asks for a test run; read it with GetTestRun.
+	TestRun *bool `json:"test_run,omitempty"`
+	// Mode selects the mode under execution "both"; read it with GetMode,
+	// check it with ModeOK and apply it with EffectiveMode.
+	Mode *RunMode `json:"mode,omitempty"`
 }
 
 // RunnableSelectionOK applies Part II §6.5.1: exactly one runnable.
@@ -90,9 +119,12 @@ type ExecuteResponse struct {
 
 // TraceFetchRequest is the trace fetch door request (Part II §6.6).
 type TraceFetchRequest struct {
-	RunID      string      `json:"run_id"`
+	RunID string `json:"run_id"`
+	// TraceLevel asks for at most this level; read it with GetTraceLevel,
+	// check it with TraceLevelOK and apply it with EffectiveTraceLevel.
 	TraceLevel *TraceLevel `json:"trace_level,omitempty"`
-	Question   *string     `json:"question,omitempty"`
+	// Question asks for narration; read it with GetQuestion.
+	Question *string `json:"question,omitempty"`
 }
 
 // TraceFetchResponse is the trace fetch door response (Part II §6.6): the

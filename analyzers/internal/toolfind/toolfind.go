@@ -182,8 +182,14 @@ func (r *Result) add(pass *analysis.Pass, vals *Values, t *Tool, toolExpr, handl
 			t.Fields[name] = kv.Value
 		}
 	case *ast.CallExpr:
-		if sdk.IsFunc(sdk.Callee(info, d), sdk.MCPGoMCP, "NewTool") && len(d.Args) > 0 {
+		switch fn := sdk.Callee(info, d); {
+		case sdk.IsFunc(fn, sdk.MCPGoMCP, "NewTool") && len(d.Args) > 0:
 			t.Fields["Name"] = d.Args[0]
+		case sdk.IsFunc(fn, sdk.MCPGoMCP, "NewToolWithRawSchema") && len(d.Args) == 3:
+			// NewToolWithRawSchema(name, description, schema) sets Name
+			// and RawInputSchema.
+			t.Fields["Name"] = d.Args[0]
+			t.Fields["RawInputSchema"] = d.Args[2]
 		}
 	}
 	t.Assigns = vals.Assigns(toolExpr, env)

@@ -20,10 +20,7 @@ type Values struct {
 	init    map[types.Object]ast.Expr
 	assigns map[types.Object][]Assign
 	ranges  map[types.Object]*ast.RangeStmt
-	// tuple holds the call and result index of a variable set once from a
-	// call with several results (args, err := parse(req)).
-	tuple map[types.Object]tupleResult
-	funcs map[*types.Func]*ast.FuncDecl
+	funcs   map[*types.Func]*ast.FuncDecl
 }
 
 // Step is one step of an assignment's target below the variable: a field
@@ -39,11 +36,6 @@ type Assign struct {
 	Value  ast.Expr
 	Stmt   *ast.AssignStmt
 	Target ast.Expr // the left side
-}
-
-type tupleResult struct {
-	call  *ast.CallExpr
-	index int
 }
 
 // Env binds range variables to the element a loop iteration sees.
@@ -130,7 +122,7 @@ func (v *Values) field(x *ast.SelectorExpr, env Env) ast.Expr {
 			}
 		}
 	case *ast.CallExpr:
-		if x.Sel.Name == "Name" && len(b.Args) > 0 && sdk.IsFunc(sdk.Callee(v.info, b), sdk.MCPGoMCP, "NewTool") {
+		if x.Sel.Name == "Name" && len(b.Args) > 0 && sdk.IsFuncIn(sdk.Callee(v.info, b), sdk.MCPGoMCP, "NewTool", "NewToolWithRawSchema") {
 			return b.Args[0]
 		}
 	}
@@ -168,14 +160,26 @@ type Element struct {
 // resolves to, followed by those assigned through its variables
 // (m["name"] = ...); nil when e is built some other way.
 func (v *Values) Elements(e ast.Expr, env Env) []Element {
+	return v.elements(e, env, map[*ast.CallExpr]bool{})
+}
+
+// elements is Elements, with the appends already being followed: list =
+// append(list, x) makes list's value an append of itself, and following
+// it again would never end.
+func (v *Values) elements(e ast.Expr, env Env, busy map[*ast.CallExpr]bool) []Element {
 	r, objs := v.chain(e, env)
 	if call, ok := r.(*ast.CallExpr); ok && len(call.Args) > 0 {
 		// append(list, more...) and append(list, a, b).
 		if b, ok := v.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
-			out := v.Elements(call.Args[0], env)
+			if busy[call] {
+				return nil
+			}
+			busy[call] = true
+			defer delete(busy, call)
+			out := v.elements(call.Args[0], env, busy)
 			for i, a := range call.Args[1:] {
 				if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
-					out = append(out, v.Elements(a, env)...)
+					out = append(out, v.elements(a, env, busy)...)
 				} else {
 					out = append(out, Element{Value: a})
 				}
@@ -274,47 +278,6 @@ func (v *Values) returned(call *ast.CallExpr) ast.Expr {
 	return ret.Results[0]
 }
 
-// Results returns, when e is a variable set once as the second result of
-// a call of a package function (args, err := parse(req)), that result in
-// every return statement of the function; ok is false otherwise.
-func (v *Values) Results(e ast.Expr) (results []ast.Expr, ok bool) {
-	id := identOf(e)
-	if id == nil {
-		return nil, false
-	}
-	tr, found := v.tuple[v.info.Uses[id]]
-	if !found {
-		return nil, false
-	}
-	fid := sdk.FuncIdent(tr.call.Fun)
-	if fid == nil {
-		return nil, false
-	}
-	fn, isFunc := v.info.Uses[fid].(*types.Func)
-	if !isFunc {
-		return nil, false
-	}
-	d := v.funcs[fn.Origin()]
-	if d == nil || d.Body == nil {
-		return nil, false
-	}
-	ok = true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch r := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(r.Results) <= tr.index {
-				ok = false // a bare return of named results
-				return false
-			}
-			results = append(results, r.Results[tr.index])
-		}
-		return true
-	})
-	return results, ok
-}
-
 // Func returns the body-bearing node of a function value: a literal, or
 // the declaration of a function of this package.
 func (v *Values) Func(e ast.Expr, env Env) ast.Node {
@@ -376,7 +339,6 @@ func newValues(pass *analysis.Pass, in *inspector.Inspector) *Values {
 		init:    map[types.Object]ast.Expr{},
 		assigns: map[types.Object][]Assign{},
 		ranges:  map[types.Object]*ast.RangeStmt{},
-		tuple:   map[types.Object]tupleResult{},
 		funcs:   map[*types.Func]*ast.FuncDecl{},
 	}
 	seen := map[types.Object]int{}
@@ -425,11 +387,6 @@ func newValues(pass *analysis.Pass, in *inspector.Inspector) *Values {
 				}
 				if id, ok := n.Lhs[1].(*ast.Ident); ok {
 					record(id, nil) // an error, or the ok of a comma-ok form
-					if call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); isCall {
-						if obj := pass.TypesInfo.ObjectOf(id); obj != nil {
-							v.tuple[obj] = tupleResult{call, 1}
-						}
-					}
 				}
 				continue
 			}
@@ -456,11 +413,6 @@ func newValues(pass *analysis.Pass, in *inspector.Inspector) *Values {
 	for obj, e := range v.init {
 		if e == nil {
 			delete(v.init, obj)
-		}
-	}
-	for obj := range v.tuple {
-		if seen[obj] > 1 {
-			delete(v.tuple, obj)
 		}
 	}
 	return v

@@ -28,9 +28,9 @@ func New(cfg pilotserver.Config) *server.MCPServer {
 	if cfg.PageSize > 0 {
 		server.WithPaginationLimit(cfg.PageSize)(s)
 	}
-	s.AddResource(mcpgo.NewResource("pilotage://manifest", "pilotage-manifest", mcpgo.WithMIMEType("application/json")),
+	s.AddResource(mcpgo.NewResource(cfg.ResourceURI(), "pilotage-manifest", mcpgo.WithMIMEType("application/json")),
 		func(_ context.Context, req mcpgo.ReadResourceRequest) ([]mcpgo.ResourceContents, error) {
-			return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: req.Params.URI, MIMEType: "application/json", Text: string(cfg.Manifest())}}, nil
+			return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: req.Params.URI, MIMEType: "application/json", Text: string(cfg.ResourceManifest())}}, nil
 		})
 	for _, t := range pilotserver.Tools(cfg) {
 		s.AddTool(tool(t.Tool), handler(t.Tool.Name, t.Handler))

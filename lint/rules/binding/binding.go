@@ -34,17 +34,7 @@ func bindingServerResult(s *snapshot.Snapshot) (*source.Node, string) {
 // its tools to every Client (Part III §1.3).
 func bindingExposed(s *snapshot.Snapshot) (exposed, known bool) {
 	if s.ToolsArray != nil {
-		for _, t := range s.Tools {
-			if bindingFixedTool(t.Name) || t.ProgramDeclaration() != nil {
-				return true, true
-			}
-		}
-		for _, lt := range s.LoopTools() {
-			if lt.Tool != nil {
-				return true, true
-			}
-		}
-		return false, true
+		return s.PilotageToolsListed(), true
 	}
 	if s.Manifest != nil {
 		return true, true
@@ -59,21 +49,24 @@ func bindingExposed(s *snapshot.Snapshot) (exposed, known bool) {
 
 func bindingFixedTool(name string) bool { return slices.Contains(types.FixedTools, name) }
 
-// bindingMetaKeyFix returns the defect of a _meta member name that looks like a
-// Pilotage key but is not the one the binding defines, or "".
-func bindingMetaKeyFix(key string) string {
+// bindingShorthandKey reports whether a _meta member name is a shorthand of
+// the one Pilotage key, which a sender MUST NOT emit (Part III §2): the
+// bare "pilotage" in any case, or the full key with its vendor prefix cut
+// short ("jafarsa0/pilotage"). A name with the whole vendor prefix is no
+// shorthand, whatever follows it: Part III §1.1 names the next major's
+// identifier, io.github.jafarsa0/pilotage-v2, and every Pilotage key of a
+// later version uses that prefix; nor is the dotted legacy identifier,
+// which meta-key-legacy reports.
+func bindingShorthandKey(key string) bool {
 	lower := strings.ToLower(key)
-	switch {
-	case key == types.MetaKey:
-		return ""
-	case lower == types.ShorthandMetaKey:
-		return "the shorthand _meta key \"" + key + "\" is not Pilotage metadata and receivers ignore it"
-	case lower == types.LegacyExtensionID:
-		return "the dotted legacy key \"" + key + "\" is not wire-normative and receivers ignore it"
-	case strings.HasPrefix(lower, types.VendorPrefix):
-		return "\"" + key + "\" is not a Pilotage _meta key (the binding defines exactly one)"
+	if lower == types.ShorthandMetaKey {
+		return true
 	}
-	return ""
+	if lower == types.MetaKey || strings.HasPrefix(lower, types.VendorPrefix) || lower == types.LegacyExtensionID {
+		return false
+	}
+	rest, ok := strings.CutSuffix(types.MetaKey, lower)
+	return ok && rest != "" && strings.ContainsAny(rest[len(rest)-1:], "./")
 }
 
 func bindingRules() []*lint.Rule {
@@ -82,21 +75,38 @@ func bindingRules() []*lint.Rule {
 			ID: "binding-extension-declared", Severity: lint.Error, Spec: "Part III §1.2",
 			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
 			Keyword: "MUST",
-			Summary: "The initialize (or server/discover) result does not declare the Pilotage extension as an object.",
-			Doc:     "A Server implementing Pilotage MUST declare capabilities.extensions[\"io.github.jafarsa0/pilotage\"] with a settings object (an empty object means supported, no settings) in its initialize result, or in its server/discover result on the stateless revision 2026-07-28. Clients negotiate Pilotage through that map; a missing declaration leaves only the pilotage_manifest probe, and a non-object value is not a settings object any SDK can read. The rule runs when the input shows Pilotage tools (or a manifest, Pilotage _meta or a declaration) and carries the result to check.",
+			Summary: "The server/discover result does not declare the Pilotage extension, or a declaration (on any revision) is not an object.",
+			Doc:     "A Server implementing Pilotage MUST declare capabilities.extensions[\"io.github.jafarsa0/pilotage\"] with a settings object (an empty object means supported, no settings) in its initialize result, or in its server/discover result on the stateless revision 2026-07-28. Clients negotiate Pilotage through that map; a missing declaration leaves only the pilotage_manifest probe, and a non-object value is not a settings object any SDK can read. On the handshake revisions 2025-06-18 and 2025-11-25 an absent declaration is binding-extension-missing's warning instead, since an intermediary or SDK may have removed it from the recording (Part III §1.2); a missing capabilities object, an extensions member that is not a map and settings that are not an object are this rule's error on every revision. The rule runs when the input shows Pilotage tools (or a manifest, Pilotage _meta or a declaration) and carries the result to check.",
+			Bad:     `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}, "extensions": {"io.github.jafarsa0/pilotage": true}}}`,
+			Good:    `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}, "extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
+			Scope:   "The Server's extension declaration: the initialize result, or the server/discover result on the stateless revision 2026-07-28, of an input that shows Pilotage tools (or, with no listing, a manifest, Pilotage _meta or a declaration); a listing that shows no Pilotage tool leaves it silent. It reports an absent declaration on 2026-07-28, and on every revision a missing capabilities object, an extensions member that is not a map and settings that are not an object. What a Client declared is not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.2", Quote: "On revisions `2025-06-18` and `2025-11-25`, it is an additive member that some intermediaries or SDKs may remove.", Fixture: "good-handshake-absent"},
+				{Spec: "Part III §1.2", Quote: "The Server's extension declarations are obtained through `server/discover`.", Fixture: "good-stateless"},
+			},
+			Check: bindingExtensionDeclaredCheck,
+		},
+		&lint.Rule{
+			ID: "binding-extension-missing", Severity: lint.Warning, Spec: "Part III §1.2",
+			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
+			Keyword: "MUST",
+			Summary: "On MCP 2025-06-18 or 2025-11-25, the recorded initialize result shows no Pilotage extension declaration (an intermediary or SDK may have removed it).",
+			Doc:     "A Server implementing Pilotage MUST declare capabilities.extensions[\"io.github.jafarsa0/pilotage\"] in its initialize result. On the handshake revisions 2025-06-18 and 2025-11-25, however, the extensions capability is not yet schema-formal: Part III §1.2 says it \"is an additive member that some intermediaries or SDKs may remove\", and makes pilotage_manifest the guaranteed detection path for that reason. A recording that lacks the declaration therefore does not show that the Server failed to send it, only that it did not arrive; that is an inference, so this rule is a warning. On the stateless revision 2026-07-28, where the member is schema-formal, binding-extension-declared reports the same absence as an error, and a declaration that is present but malformed is its error on every revision.",
 			Bad:     `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}}`,
 			Good:    `{"protocolVersion": "2025-11-25", "capabilities": {"tools": {}, "extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
-			Check:   bindingExtensionDeclaredCheck,
+			Check:   bindingExtensionMissingCheck,
 		},
 		&lint.Rule{
 			ID: "binding-extension-legacy-id", Severity: lint.Error, Spec: "Part III §1.1, §1.2",
-			Quote:   "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
-			Keyword: "MUST",
-			Summary: "The dotted legacy identifier io.github.jafarsa0.pilotage is used as an extension key.",
-			Doc:     "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. A map that also declares the slash form satisfies the declaration duty, and the dotted key beside it is an unknown member receivers ignore, so it draws nothing. The rule checks every MCP extensions map in the input: initialize and discover results, Client requests in captures, and the stateless per-request client-capabilities metadata.",
-			Bad:     `{"capabilities": {"extensions": {"io.github.jafarsa0.pilotage": {}}}}`,
-			Good:    `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
-			Check:   bindingExtensionLegacyIDCheck,
+			Quote:        "A Server implementing Pilotage MUST declare the same extension in its `initialize` result: { \"capabilities\": { \"extensions\": { \"io.github.jafarsa0/pilotage\": {} } } }",
+			Keyword:      "MUST",
+			Summary:      "The dotted legacy identifier io.github.jafarsa0.pilotage is used as an extension key.",
+			Doc:          "Earlier documents used io.github.jafarsa0.pilotage; under this binding the slash form io.github.jafarsa0/pilotage is the only normative extension identifier, so a peer looking up the slash form does not see a declaration made under the dotted one. A map that also declares the slash form satisfies the declaration duty, and the dotted key beside it is an unknown member receivers ignore, so it draws nothing. The rule checks every MCP extensions map the Server sent: initialize and discover results. What a Client declared in a capture (its initialize request, the stateless per-request client-capabilities metadata) is the Client's duty, not the Server's, and is left alone.",
+			Bad:          `{"capabilities": {"extensions": {"io.github.jafarsa0.pilotage": {}}}}`,
+			Good:         `{"capabilities": {"extensions": {"io.github.jafarsa0/pilotage": {}}}}`,
+			Scope:        "Extension maps the Server sent (initialize and server/discover results) that hold the dotted io.github.jafarsa0.pilotage key and not the slash form, on every revision. A map that also holds the slash form, and every map a Client sent in a capture, are left alone.",
+			NoExceptions: "Part III §1.1 to §1.3 and §10.1 item 1 were read. The slash form is \"the only normative identifier\" (§1.1) and no sentence admits the dotted one as a declaration; §1.2's note that intermediaries or SDKs may remove the extensions member concerns a declaration that went missing, not one spelled in the legacy form. A map that also declares the slash form satisfies the duty, so the dotted key beside it draws nothing (fixture good-both-forms).",
+			Check:        bindingExtensionLegacyIDCheck,
 		},
 		&lint.Rule{
 			ID: "binding-extension-version", Severity: lint.Info, Spec: "Part III §1.2; Part II §11.1",
@@ -111,11 +121,26 @@ func bindingRules() []*lint.Rule {
 			ID: "meta-key", Severity: lint.Error, Spec: "Part III §2",
 			Quote:   "A sender MUST NOT emit: pilotage or any other shorthand key.",
 			Keyword: "MUST NOT",
-			Summary: "A _meta object uses a Pilotage key other than io.github.jafarsa0/pilotage.",
-			Doc:     "The binding defines exactly one Pilotage _meta key, the full reverse-domain io.github.jafarsa0/pilotage. A sender MUST NOT emit the shorthand pilotage, and receivers MUST NOT read Pilotage metadata from any other key, so metadata under the shorthand, the dotted legacy io.github.jafarsa0.pilotage or another io.github.jafarsa0/ key is invisible to conformant Clients: a program declaration there means the Client cannot find the program argument. Every _meta object of the input is checked (initialize, discover, tools, results).",
+			Summary: "A _meta object uses a shorthand of the Pilotage key io.github.jafarsa0/pilotage, such as \"pilotage\".",
+			Doc:     "The binding defines exactly one Pilotage _meta key, the full reverse-domain io.github.jafarsa0/pilotage, and a sender MUST NOT emit the shorthand pilotage or any other shorthand key; receivers MUST NOT read Pilotage metadata from one, so metadata there is invisible to conformant Clients: a program declaration there means the Client cannot find the program argument. A shorthand is the bare word pilotage, in any case, or the full key with its vendor prefix cut short (jafarsa0/pilotage). Every _meta object of the input is checked (initialize, discover, tools, results).",
 			Bad:     `{"_meta": {"pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
 			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
-			Check:   bindingMetaKeyCheck,
+			Scope:   "Every _meta member name of a Pilotage Server's recorded messages (initialize, discover, tool listings, results), any version: the bare word pilotage in any case, and the full key with its vendor prefix cut short. A key with the whole vendor prefix io.github.jafarsa0/ is left alone whatever follows it, and the dotted legacy identifier is meta-key-legacy's warning.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §1.1", Quote: "A breaking change that creates a new Pilotage major version (Part II Section 11.1) MUST also create a new extension identifier, as the MCP extensions framework requires for breaking changes.", Fixture: "good-next-major"},
+				{Spec: "Part III §2", Quote: "Every Pilotage `_meta` key uses the vendor prefix:", Fixture: "good-vendor-key"},
+			},
+			Check: bindingMetaKeyCheck,
+		},
+		&lint.Rule{
+			ID: "meta-key-legacy", Severity: lint.Warning, Spec: "Part III §1.1, §2",
+			Quote:   "That dotted form is not wire-normative under this binding.",
+			Keyword: "", Policy: lint.PolicyIgnored,
+			Summary: "A _meta object uses the dotted legacy identifier io.github.jafarsa0.pilotage as a key.",
+			Doc:     "Earlier Pilotage documents used the dotted identifier io.github.jafarsa0.pilotage. Under this binding it is not wire-normative, and the full key io.github.jafarsa0/pilotage is the one Pilotage _meta key, so receivers ignore metadata under the dotted key: discovery metadata there accelerates nothing. No sentence with a keyword forbids the dotted key itself (Part III §2's MUST NOT names shorthand keys), so this is a warning by the severity policy. Where the dotted key hides a loop tool's program declaration, binding-program-declaration reports the missing declaration as its error instead.",
+			Bad:     `{"_meta": {"io.github.jafarsa0.pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
+			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
+			Check:   bindingMetaKeyLegacyCheck,
 		},
 		&lint.Rule{
 			ID: "meta-value-object", Severity: lint.Info, Spec: "Part III §2",
@@ -134,7 +159,13 @@ func bindingRules() []*lint.Rule {
 			Doc:     "When the Pilotage _meta key is present on the initialize result (or the server/discover result on 2026-07-28), it MUST hold an inline manifest object, a manifest_uri string naming the manifest resource, or both. Metadata with neither is a discovery accelerator that leads nowhere; a manifest that is not an object or a URI that is not a string cannot be used. The inline manifest itself is linted by the manifest rules.",
 			Bad:     `{"_meta": {"io.github.jafarsa0/pilotage": {}}}`,
 			Good:    `{"_meta": {"io.github.jafarsa0/pilotage": {"manifest_uri": "pilotage://manifest"}}}`,
-			Check:   bindingMetaDiscoveryManifestCheck,
+			Scope:   "The Pilotage _meta value of the initialize result and of the server/discover result, when it is an object: it must hold manifest as an object or manifest_uri as a string, on every revision and version. The key on tools or results is another location and not judged here.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §3.2", Quote: "Instead of an inline manifest, the object MAY contain:", Fixture: "good"},
+				{Spec: "Part III §3.2", Quote: "Any resource URI advertised through `manifest_uri` is valid.", Fixture: "good-other-uri"},
+				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-extra-member"},
+			},
+			Check: bindingMetaDiscoveryManifestCheck,
 		},
 		&lint.Rule{
 			ID: "meta-manifest-uri-recommended", Severity: lint.Warning, Spec: "Part III §3.2",
@@ -158,49 +189,79 @@ func bindingRules() []*lint.Rule {
 	}
 }
 
-func bindingExtensionDeclaredCheck(p *lint.Pass) {
+func bindingExtensionDeclaredCheck(p *lint.Pass) { bindingExtensionDeclaration(p, false) }
+
+func bindingExtensionMissingCheck(p *lint.Pass) { bindingExtensionDeclaration(p, true) }
+
+// bindingExtensionDeclaration judges the Server's extension declaration.
+// An absent declaration on a handshake revision is binding-extension-missing's
+// warning (absent), since there an intermediary or SDK may have removed
+// it from what was recorded (Part III §1.2); everything else is
+// binding-extension-declared's error.
+func bindingExtensionDeclaration(p *lint.Pass, absent bool) {
 	exposed, known := bindingExposed(p.Snap)
 	res, what := bindingServerResult(p.Snap)
 	if !known || !exposed {
 		return
 	}
 	if res == nil {
-		p.Skip("the Pilotage extension declaration (no " + what + " in the input)")
+		if !absent {
+			p.Skip("the Pilotage extension declaration (no " + what + " in the input)")
+		}
 		return
 	}
+	stateless := p.Snap.Stateless()
 	caps := res.Get("capabilities")
 	if caps == nil {
-		p.ReportMissing(res, "the %s lacks capabilities; declare capabilities.extensions[%q] as an object (use {} for no settings)", what, types.ExtensionID)
+		if !absent {
+			p.ReportMissing(res, "the %s lacks capabilities; declare capabilities.extensions[%q] as an object (use {} for no settings)", what, types.ExtensionID)
+		}
 		return
 	}
 	if !caps.IsObject() {
 		return
 	}
 	ext := caps.Get("extensions")
-	if ext == nil {
-		p.ReportMissing(caps, "the capabilities lack an extensions map; declare extensions[%q] as an object (use {} for no settings)", types.ExtensionID)
+	switch {
+	case ext == nil && stateless != absent:
+		p.ReportMissing(caps, "the capabilities lack an extensions map; declare extensions[%q] as an object (use {} for no settings)%s", types.ExtensionID, bindingStripNote(absent))
 		return
-	}
-	if !ext.IsObject() {
-		p.Report(ext, "capabilities.extensions is %s, not an object; make it a map holding %q with a settings object", ext.Kind.Article(), types.ExtensionID)
+	case ext == nil:
+		return
+	case !ext.IsObject():
+		if !absent {
+			p.Report(ext, "capabilities.extensions is %s, not an object; make it a map holding %q with a settings object", ext.Kind.Article(), types.ExtensionID)
+		}
 		return
 	}
 	v := ext.Get(types.ExtensionID)
 	switch {
 	case v == nil && ext.Has(types.LegacyExtensionID):
 		// binding-extension-legacy-id reports it, with the fix.
-	case v == nil:
-		p.ReportMissing(ext, "the extensions map does not declare Pilotage; add %q with a settings object (use {} for no settings)", types.ExtensionID)
-	case !v.IsObject():
+	case v == nil && stateless != absent:
+		p.ReportMissing(ext, "the extensions map does not declare Pilotage; add %q with a settings object (use {} for no settings)%s", types.ExtensionID, bindingStripNote(absent))
+	case v != nil && !v.IsObject() && !absent:
 		p.Report(v, "the Pilotage extension settings are %s, not an object; use {} or an object such as {\"version\": %q}", v.Kind.Article(), types.WireVersion)
 	}
+}
+
+// bindingStripNote is what an absent declaration's message adds on a
+// handshake revision, where the recording may not show what the Server
+// sent.
+func bindingStripNote(absent bool) string {
+	if !absent {
+		return ""
+	}
+	return "; before MCP 2026-07-28 an intermediary or SDK may strip it, so check what the Server itself sends"
 }
 
 func bindingExtensionLegacyIDCheck(p *lint.Pass) {
 	for _, ext := range p.Snap.ExtensionMaps() {
 		// Beside the slash form the dotted key is an unknown member that
 		// receivers ignore: the declaration the MUST asks for is there.
-		if ext.Has(types.ExtensionID) {
+		// What a Client declared in a capture is the Client's, not the
+		// Server's under test.
+		if ext.Has(types.ExtensionID) || snapshot.ClientSent(ext) {
 			continue
 		}
 		for _, k := range ext.Kids() {
@@ -243,9 +304,29 @@ func bindingExtensionVersionCheck(p *lint.Pass) {
 
 func bindingMetaKeyCheck(p *lint.Pass) {
 	for _, m := range p.Snap.Metas() {
+		if snapshot.ClientSent(m) {
+			continue
+		}
 		for _, k := range m.Kids() {
-			if fix := bindingMetaKeyFix(k.Key()); fix != "" {
-				p.ReportKey(k, "%s; move this metadata under the full key %q", fix, types.MetaKey)
+			if bindingShorthandKey(k.Key()) {
+				p.ReportKey(k, "the shorthand _meta key %q is not Pilotage metadata and receivers ignore it; move this metadata under the full key %q", k.Key(), types.MetaKey)
+			}
+		}
+	}
+}
+
+func bindingMetaKeyLegacyCheck(p *lint.Pass) {
+	hidden := map[*source.Node]bool{}
+	for _, t := range bindingUndeclaredLoopTools(p.Snap) {
+		hidden[t.Meta] = true
+	}
+	for _, m := range p.Snap.Metas() {
+		if hidden[m] || snapshot.ClientSent(m) {
+			continue
+		}
+		for _, k := range m.Kids() {
+			if strings.ToLower(k.Key()) == types.LegacyExtensionID {
+				p.ReportKey(k, "the dotted legacy key %q is not wire-normative and receivers ignore the metadata under it; move it under the full key %q", k.Key(), types.MetaKey)
 			}
 		}
 	}

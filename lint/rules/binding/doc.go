@@ -10,7 +10,7 @@ import "github.com/pilotagekit/pilotagekit/lint"
 // them under the family's name.
 func Rules() []*lint.Rule {
 	var out []*lint.Rule
-	for _, list := range []func() []*lint.Rule{bindingRules, bindingToolRules, signpostRules} {
+	for _, list := range []func() []*lint.Rule{bindingRules, bindingToolRules, signpostRules, resourceRules} {
 		out = append(out, list()...)
 	}
 	return out

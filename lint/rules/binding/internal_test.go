@@ -72,3 +72,26 @@ func TestSignpostLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestShorthandKey (Part III §2, issue 30 §3): a shorthand is the bare word
+// or the full key cut short; a key with the whole vendor prefix, such as
+// the next major's identifier, and the dotted legacy identifier are not.
+func TestShorthandKey(t *testing.T) {
+	for key, want := range map[string]bool{
+		"pilotage":                       true,
+		"Pilotage":                       true,
+		"jafarsa0/pilotage":              true,
+		"github.jafarsa0/pilotage":       true,
+		"io.github.jafarsa0/pilotage":    false,
+		"io.github.jafarsa0/pilotage-v2": false,
+		"io.github.jafarsa0/risk":        false,
+		"io.github.jafarsa0.pilotage":    false,
+		"otherpilotage":                  false,
+		"pilotage-v2":                    false,
+		"io.modelcontextprotocol/x":      false,
+	} {
+		if got := bindingShorthandKey(key); got != want {
+			t.Errorf("bindingShorthandKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}

@@ -75,7 +75,13 @@ func signpostRules() []*lint.Rule {
 			Doc:     "Whenever Pilotage tools are exposed, the initialize result's instructions MUST name Pilotage and direct the agent to call pilotage_manifest first, so an agent arriving with nothing knows where the loop starts. This rule reports missing instructions and a text that does not name the pilotage_manifest tool (which also names Pilotage); it does not judge how the text says \"first\". On the stateless revision 2026-07-28 the same duty applies to the server description text of the server/discover result (instructions, description or serverInfo.description) when one exists; when none exists the entry-point description carries the duty alone and this rule is silent. Exposure is read from tools/list; without it a conforming text passes and a missing or non-conforming one is listed as a skipped cross-check, since a Server may hide its Pilotage tools from some Clients." + signpostContent,
 			Bad:     `{"instructions": "Building automation server."}`,
 			Good:    `{"instructions": "Avant tout, appelez pilotage_manifest."}`,
-			Check:   bindingWelcomeCheck,
+			Scope:   "The initialize result's instructions (on 2026-07-28, the server/discover description text when that result has one) of a Server whose listing shows Pilotage tools: present, and naming pilotage_manifest. How the text says \"first\" is signpost-wording's suggestion. Without a listing a conforming text passes and any other is a skipped check.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §3.4", Quote: "when it does not, the entry-point description below carries the whole welcome duty.", Fixture: "good-stateless-no-text"},
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part III §3.4", Quote: "These rules constrain what the signposts must communicate, never their wording.", Fixture: "good-own-voice"},
+			},
+			Check: bindingWelcomeCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-entry-point", Severity: lint.Error, Spec: "Part III §3.4",
@@ -85,7 +91,11 @@ func signpostRules() []*lint.Rule {
 			Doc:     "The pilotage_manifest description MUST identify the tool as the starting point, enough for an agent reading tools/list alone to conclude: call this first. It is the load-bearing signpost, because every host shows tool descriptions while not all show instructions. This rule reports a missing, non-string or empty description." + signpostContent,
 			Bad:     `{"name": "pilotage_manifest", "description": ""}`,
 			Good:    `{"name": "pilotage_manifest", "description": "Before anything, call pilotage_manifest."}`,
-			Check:   bindingEntryPointCheck,
+			Scope:   "The description of a listed pilotage_manifest: present, a string, not blank. What it says, and in which language, is signpost-wording's suggestion.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §3.4", Quote: "These rules constrain what the signposts must communicate, never their wording.", Fixture: "good-own-voice"},
+			},
+			Check: bindingEntryPointCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-guide-stage", Severity: lint.Error, Spec: "Part III §3.4",
@@ -95,7 +105,11 @@ func signpostRules() []*lint.Rule {
 			Doc:     "The pilotage_get_guide description MUST state that the tool serves the learn stage, the guides, so that an uninstructed agent knows where to learn a Language before writing a program. This rule reports a missing, non-string or empty description." + signpostContent,
 			Bad:     `{"name": "pilotage_get_guide"}`,
 			Good:    `{"name": "pilotage_get_guide", "description": "Learn a Language: returns its guides."}`,
-			Check:   bindingGuideStageCheck,
+			Scope:   "The description of a listed pilotage_get_guide: present, a string, not blank. What it says, and in which language, is signpost-wording's suggestion.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §3.4", Quote: "These rules constrain what the signposts must communicate, never their wording.", Fixture: "good-own-voice"},
+			},
+			Check: bindingGuideStageCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-catalog-stage", Severity: lint.Error, Spec: "Part III §3.4",
@@ -105,7 +119,12 @@ func signpostRules() []*lint.Rule {
 			Doc:     "When any Language declares catalog, the pilotage_catalog description MUST state that the tool serves the lookup stage, the catalog, so an agent knows where to find the environment-bound names a program may use. This rule reports a missing, non-string or empty description; without a manifest it checks pilotage_catalog whenever it is listed." + signpostContent,
 			Bad:     `{"name": "pilotage_catalog", "description": "  "}`,
 			Good:    `{"name": "pilotage_catalog", "description": "Find the devices, zones and actions a program may name."}`,
-			Check:   bindingCatalogStageCheck,
+			Scope:   "The description of a listed pilotage_catalog when some Language of the manifest declares catalog (or, with no manifest, whenever it is listed): present, a string, not blank. What it says is signpost-wording's suggestion.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §3.4", Quote: "When any Language declares `catalog`, the description of `pilotage_catalog` MUST state that it serves the lookup stage: the catalog.", Fixture: "good-no-catalog"},
+				{Spec: "Part III §3.4", Quote: "These rules constrain what the signposts must communicate, never their wording.", Fixture: "good-own-voice"},
+			},
+			Check: bindingCatalogStageCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-loop-tool", Severity: lint.Error, Spec: "Part III §3.4",
@@ -115,7 +134,12 @@ func signpostRules() []*lint.Rule {
 			Doc:     "Loop-tool names are chosen per Language, so for an uninstructed agent the description is the only reliable signal of what a loop tool is: it MUST state the stage it serves and the Language name(s) it serves. This rule reports a missing or empty description and one that names no Language it serves. A Language is named by its full identifier (buildingflow/1), by its title (Part II §5.1 calls `title` the human-readable Language name), or by its family alone (buildingflow) when no other Language of the manifest shares that family; a family followed by a slash (buildingflow/10) names another identifier. Loop tools come only from the manifest's loop map." + signpostContent,
 			Bad:     `{"name": "run_flow", "description": "Runs it."}`,
 			Good:    `{"name": "run_flow", "description": "Exécute un programme buildingflow/1."}`,
-			Check:   bindingLoopToolSignpostsCheck,
+			Scope:   "The description of every listed tool the manifest's loop map names as a validate, execute or trace tool: present, not blank, and naming each Language it serves by identifier, title, or family alone when no other Language shares it. Which stage it states is signpost-wording's suggestion; a tool a later minor's loop member names is not a 1.1 loop tool.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §3.4", Quote: "These rules constrain what the signposts must communicate, never their wording.", Fixture: "good-own-voice"},
+				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-member"},
+			},
+			Check: bindingLoopToolSignpostsCheck,
 		},
 		&lint.Rule{
 			ID: "signpost-wording", Severity: lint.Info, Spec: "Part III §3.4",

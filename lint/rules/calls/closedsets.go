@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -20,7 +21,11 @@ func callClosedSetRules() []*lint.Rule {
 			Doc:     "Entry kinds, risk levels, run-level and step-level outcome statuses and diagnostic codes are engine-defined closed sets, and each MUST be enumerated in the Language's closed-sets guide (Part II §1.5, §5.2, §5.5, §5.7): it is the only place an agent learns which values exist, and a Client that meets an unlisted status must read it as partial. Whether the guide's prose enumerates a value cannot be read mechanically, but a value whose string occurs nowhere in the guide was certainly not enumerated. The rule judges a Language only when its closed-sets guide was fetched whole (without topic, or every topic of it), matches case-insensitively anywhere in the body, and leaves out the values the spec itself reserves (the six reserved statuses, constraint, input_binding and context_binding).",
 			Bad:     `guide "reference" (topics ["closed-sets"]) body "... statuses: success, partial, error ..."   execute -> {"outcome": {"ok": false, "status": "timed_out", "error": "..."}}`,
 			Good:    `guide "reference" (topics ["closed-sets"]) body "... statuses: success, partial, error, timed_out ..."   execute -> {"outcome": {"ok": false, "status": "timed_out", "error": "..."}}`,
-			Check:   checkCallClosedSetUnlisted,
+			Scope:   "Engine-defined values (outcome statuses, diagnostic codes, entry kinds, risk levels) in successful results of a Language whose closed-sets guide the recording holds whole; the values Part II reserves are left out, and under a manifest of a later minor so are outcome statuses and diagnostic codes, the sets in which that minor may reserve more.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §1.3", Quote: "These fallbacks allow later minor versions to introduce additional reserved values without making earlier Clients unsafe or incompatible.", Fixture: "good-later-minor"},
+			},
+			Check: checkCallClosedSetUnlisted,
 		},
 	}
 }
@@ -107,6 +112,13 @@ type callEngineValue struct {
 	node *source.Node
 }
 
+// reservable reports whether the value's set is one in which Part II
+// reserves values (outcome statuses, diagnostic codes), so that a later
+// minor may reserve more.
+func (v callEngineValue) reservable() bool {
+	return v.set != "catalog entry kind" && v.set != "risk level"
+}
+
 // callEngineValues returns the engine-defined closed-set values a call
 // carries, less those the spec reserves, which need no enumeration.
 func callEngineValues(c *snapshot.Call) []callEngineValue {
@@ -162,6 +174,7 @@ func callEngineValues(c *snapshot.Call) []callEngineValue {
 
 func checkCallClosedSetUnlisted(p *lint.Pass) {
 	bodies := callClosedSetsBodies(p.Snap)
+	later := rulekit.Of(p.Snap).LaterMinor()
 	reported := map[string]bool{}
 	for _, c := range p.Snap.Calls {
 		guide := bodies[c.Lang]
@@ -169,6 +182,12 @@ func checkCallClosedSetUnlisted(p *lint.Pass) {
 			continue
 		}
 		for _, v := range callEngineValues(c) {
+			// A later minor may reserve more statuses and codes (Part II
+			// §1.3, §11.1), which no closed-sets guide enumerates; entry
+			// kinds and risk levels have no reserved values to add to.
+			if later && v.reservable() {
+				continue
+			}
 			key := c.Lang.Name + "\x00" + v.set + "\x00" + v.node.Text()
 			if reported[key] || callMentioned(guide, v.node.Text()) {
 				continue

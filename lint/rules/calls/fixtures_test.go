@@ -8,3 +8,7 @@ import (
 
 // TestFixtures runs fixtures/calls/ against its goldens.
 func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "calls") }
+
+// TestExceptions holds every error rule of the family to its Scope and to
+// the sentences that narrow its quote, each with a good fixture.
+func TestExceptions(t *testing.T) { rulestest.Exceptions(t, "calls") }

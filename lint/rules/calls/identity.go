@@ -34,7 +34,7 @@ func callIdentityRules() []*lint.Rule {
 		{
 			ID: "call-request-fault-accepted", Severity: lint.Warning, Spec: "Part II §6.2, §6.6; Part III §4.2, §4.4", Policy: lint.PolicyContradiction,
 			Summary: "A request the spec calls a request error (a mode fault, trace_level none on the fetch door, a question without narrate, an undeclared sub-feature, a guide id the index lacks) was answered with success.",
-			Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2); a guide id that the latest recorded index of the Language does not list (Part II §6.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
+			Doc:     "The binding names these requests as request errors of kind invalid_request: mode absent for a Language with execution \"both\", mode sent to any other Language or with an unknown value (Part III §4.4); trace_level \"none\" or an unknown level on the fetch door (Part II §6.6); question without trace_fetch.narrate (Part III §4.4); q without catalog.search, changed_since without catalog.changed_since (Part III §4.2); a guide id that the latest recorded index of the Language does not list, with only reads between the two (Part II §6.2). A topic sent without guides.topic_fetch is not judged: Part III §4.1 does not say whether the server refuses it or returns the whole guide. Answered with success, the Client believes its member was honoured.",
 			Bad:     `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}`,
 			Good:    `{"name": "trace_run", "arguments": {"run_id": "run_1", "trace_level": "none"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "trace_level none has no meaning on the fetch door"}}}}`,
 			Check:   checkCallRequestFaultAccepted,
@@ -74,6 +74,7 @@ func checkCallResponseIdentity(p *lint.Pass) {
 }
 
 func checkCallFetchedTrace(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	inline := map[string]*source.Node{}
 	for _, c := range p.Snap.Calls {
 		if !c.Succeeded() {
@@ -82,7 +83,8 @@ func checkCallFetchedTrace(p *lint.Pass) {
 		sc := c.StructuredContent
 		switch c.Op {
 		case snapshot.OpExecute:
-			if id := callRunID(c); id != "" && sc.Get("trace").IsObject() {
+			// A replay's trace is its original's, not a record of its own.
+			if id := rulekit.RunID(c); id != "" && sc.Get("trace").IsObject() && m.NewRun(c) {
 				inline[id] = sc
 			}
 		case snapshot.OpTraceFetch:
@@ -129,7 +131,7 @@ func sameEnvelope(a, b *source.Node) bool {
 
 // callRequestFault returns a member of a request the binding makes a
 // request error, and why, for the faults the execute rule does not judge.
-func callRequestFault(c *snapshot.Call) (*source.Node, string) {
+func callRequestFault(m *rulekit.Model, c *snapshot.Call) (*source.Node, string) {
 	caps := func(cp, sub string) bool { return c.Lang.Caps.SubFeature(cp, sub) }
 	known := c.Lang != nil && c.Lang.Caps.Exists()
 	switch c.Op {
@@ -145,11 +147,13 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 		case mode == nil:
 		case types.ExecutionMode(exec).IsKnown() && exec != string(types.ExecutionBoth):
 			return mode, "mode, which only a Language with execution \"both\" accepts"
-		case mode.IsString() && !types.RunMode(mode.Text()).IsKnown():
+		case mode.IsString() && !types.RunMode(mode.Text()).IsKnown() && !m.LaterMinor():
 			return mode, "an unknown mode"
 		}
 	case snapshot.OpTraceFetch:
-		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) {
+		// A later minor may add trace levels; none stays an execute-time
+		// value the fetch door refuses in any minor (Part II §6.6).
+		if tl := c.Arg(types.ArgTraceLevel); tl.IsString() && !types.TraceLevel(tl.Text()).IsKnownRequest(types.StageTraceFetch) && (!m.LaterMinor() || tl.Text() == string(types.TraceNone)) {
 			return tl, "trace_level " + tl.Text() + ", which the fetch door does not admit"
 		}
 		if q := rulekit.Present(c, types.ArgQuestion); q != nil && known && !caps(string(types.CapTraceFetch), types.SubNarrate) {
@@ -170,9 +174,14 @@ func callRequestFault(c *snapshot.Call) (*source.Node, string) {
 }
 
 func checkCallRequestFaultAccepted(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	// index holds, per Language, the guide ids of its latest recorded
 	// index: a fetch of an id it lacks asks for an unknown guide.
-	index := map[*snapshot.Language]map[string]bool{}
+	type listed struct {
+		ids  map[string]bool
+		call *snapshot.Call
+	}
+	index := map[*snapshot.Language]listed{}
 	for _, c := range p.Snap.Calls {
 		if c.Op == snapshot.OpGuideIndex && c.Succeeded() && c.Lang != nil && c.StructuredContent.Get("guides").IsArray() {
 			ids := map[string]bool{}
@@ -181,15 +190,20 @@ func checkCallRequestFaultAccepted(p *lint.Pass) {
 					ids[id] = true
 				}
 			}
-			index[c.Lang] = ids
+			index[c.Lang] = listed{ids, c}
 		}
 		if !c.Succeeded() {
 			continue
 		}
-		if at, what := callRequestFault(c); at != nil {
+		if m.Extended(c) {
+			continue
+		}
+		if at, what := callRequestFault(m, c); at != nil {
 			p.Report(at, "%s answered with success a request carrying %s: answer a request error of kind invalid_request", c.Name, what)
 		}
-		if id := c.Arg("id"); c.Op == snapshot.OpGuideFetch && id.IsString() && index[c.Lang] != nil && !index[c.Lang][id.Text()] {
+		// A call between the index and the fetch that may have written
+		// may have added the guide.
+		if id, ix := c.Arg("id"), index[c.Lang]; c.Op == snapshot.OpGuideFetch && id.IsString() && ix.ids != nil && !ix.ids[id.Text()] && m.ReadsBetween(ix.call, c) {
 			p.Report(id, "pilotage_get_guide returned a guide for id %q, which the recorded index of %s does not list: an unknown guide id is a request error of kind not_found, and the index lists every guide", id.Text(), c.Lang.Label())
 		}
 	}

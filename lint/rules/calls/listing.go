@@ -38,7 +38,7 @@ func callListingRules() []*lint.Rule {
 			Quote:   "The token SHOULD NOT change for any other reason.",
 			Keyword: "SHOULD NOT",
 			Summary: "Two consecutive complete catalog listings, or two identical first pages with only reads between them, show the same entries under different catalog_version tokens.",
-			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them; and, so that a paged catalog is judged too, two first pages (no cursor) sent with the same arguments with only reads between them (guide, catalog, validate and trace-fetch calls; the later pages of the first listing among them), as the probe catalog-list-again sends. A change made meanwhile by someone else to an entry beyond the first page cannot be seen there, which is one reason this stays a warning.",
+			Doc:     "A Client that validated against one token is refused with catalog_drift when the token moves; when nothing visible changed, that refusal, the re-validation and the new approval it forces are all for nothing (Part II §5.4). The rule compares two complete listings (no filter, no cursor, no next_cursor) of the same Language with no other catalog_version recorded between them; and, so that a paged catalog is judged too, two first pages (no cursor) sent with the same arguments, as the probe catalog-list-again sends. Either way only reads may lie between the two (guide, catalog, validate and trace-fetch calls, refused or replayed executes, test runs, tools declaring readOnlyHint; the later pages of the first listing among them): an entry removed and added back by a call between them moved the token for a reason. A change made meanwhile by someone else to an entry beyond the first page cannot be seen there, which is one reason this stays a warning.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_2"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}]`,
 			Check:   checkCallTokenChangedNeedlessly,
@@ -51,17 +51,28 @@ func callListingRules() []*lint.Rule {
 			Doc:     "Absence of next_cursor tells the Client the listing is complete (Part II §6.3): an agent that authors against the listing never learns of an entry left out of it. When a get of the same Language under the same catalog_version returns an entry that the unfiltered, final listing did not include, results remained and next_cursor was owed; so it was when another listing that also ends without next_cursor (say one without the limit this one sent) shows an entry this one lacks. A paged listing is judged by the union of its pages when every page was recorded: from a first page without cursor, each later page fetched once with the next_cursor before it and the first page's other arguments (the same limit), to a last page without next_cursor, all under one catalog_version; the finding on a listing that stopped early points at that last page. A chain with a page missing, a cursor sent twice, or pages under different versions is not judged. Entries whose languages exclude the Language asked for are not judged.",
 			Bad:     `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
 			Good:    `[{"arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [{"id": "light.lobby"}], "next_cursor": "p2", "catalog_version": "cv_1"}}}, {"arguments": {"language": "flow/1", "verb": "get", "id": "lock.dock"}, "result": {"structuredContent": {"entry": {"id": "lock.dock"}, "catalog_version": "cv_1"}}}]`,
-			Check:   checkCallListingIncomplete,
+			Scope:   "Complete listings of one Language (unfiltered; one page, or a whole recorded chain of pages, ending without next_cursor) against a get or another complete listing under the same catalog_version, with only reads between them; an entry whose languages exclude the Language is left out.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.3", Quote: "When `catalog.search` is declared, the request MAY also contain a free-text `q` filter.", Fixture: "good-search"},
+				{Spec: "Part III §4.2", Quote: "The Server MAY cap `limit`.", Fixture: "good-limit"},
+				{Spec: "Part II §5.4", Quote: "Languages that may reference this entry.", Fixture: "good-other-language"},
+			},
+			Check: checkCallListingIncomplete,
 		},
 	}
 }
 
 func checkCallListedEntryNotFound(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	type key struct {
 		lang   *snapshot.Language
 		cv, id string
 	}
-	listed := map[key]*source.Node{}
+	type shown struct {
+		id   *source.Node
+		call *snapshot.Call
+	}
+	listed := map[key]shown{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if c.Lang == nil || !ok {
@@ -71,15 +82,21 @@ func checkCallListedEntryNotFound(p *lint.Pass) {
 		case c.Succeeded() && c.Verb == string(types.VerbList):
 			for _, e := range c.StructuredContent.Get("items").Objects() {
 				if id := e.Get("id"); id.IsString() {
-					listed[key{c.Lang, cv, id.Text()}] = id
+					listed[key{c.Lang, cv, id.Text()}] = shown{id, c}
 				}
 			}
 		case c.Channel == snapshot.ChannelRequestError && c.Verb == string(types.VerbGet) && c.ErrorKind == string(types.ErrNotFound):
 			id := c.Arg("id")
-			if !id.IsString() || listed[key{c.Lang, cv, id.Text()}] == nil {
+			if !id.IsString() {
 				continue
 			}
-			p.With(lint.Also{Node: listed[key{c.Lang, cv, id.Text()}], Note: "the listing that includes it"}).Report(c.StructuredContent.Path("error", "kind"), "the catalog get of %q answered not_found under catalog_version %q, under which a recorded listing of %s includes it: return the entry a listing shows", id.Text(), cv, c.Lang.Label())
+			// A write between the two may have removed the entry: the
+			// finding would then be the token's, which did not change.
+			l := listed[key{c.Lang, cv, id.Text()}]
+			if l.id == nil || !m.ReadsBetween(l.call, c) {
+				continue
+			}
+			p.With(lint.Also{Node: l.id, Note: "the listing that includes it"}).Report(c.StructuredContent.Path("error", "kind"), "the catalog get of %q answered not_found under catalog_version %q, under which a recorded listing of %s includes it: return the entry a listing shows", id.Text(), cv, c.Lang.Label())
 		}
 	}
 }
@@ -140,6 +157,7 @@ func callSameItems(a, b *source.Node) bool {
 }
 
 func checkCallTokenChangedNeedlessly(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	last := map[*snapshot.Language]*snapshot.Call{}
 	for j, c := range p.Snap.Calls {
 		if _, ok := rulekit.CatalogVersion(c); !ok || c.Lang == nil {
@@ -148,8 +166,10 @@ func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 		prev := last[c.Lang]
 		last[c.Lang] = c
 		what := "two complete listings"
-		if prev == nil || !rulekit.CompleteListing(prev) || !rulekit.CompleteListing(c) {
-			if prev = callEarlierFirstPage(p.Snap.Calls, j); prev == nil {
+		// An entry removed and added back by a write between the two
+		// listings moved the token for a reason.
+		if prev == nil || !rulekit.CompleteListing(prev) || !rulekit.CompleteListing(c) || !m.ReadsBetween(prev, c) {
+			if prev = callEarlierFirstPage(m, p.Snap.Calls, j); prev == nil {
 				continue
 			}
 			what = "two first pages of the same list request (only reads between them)"
@@ -167,14 +187,14 @@ func checkCallTokenChangedNeedlessly(p *lint.Pass) {
 // arguments as calls[j], itself such a page, and only reads lie between them (the later pages
 // of its own listing among them), so that only a change made by someone
 // else could have moved the catalog; or nil.
-func callEarlierFirstPage(calls []*snapshot.Call, j int) *snapshot.Call {
+func callEarlierFirstPage(m *rulekit.Model, calls []*snapshot.Call, j int) *snapshot.Call {
 	c := calls[j]
 	if !callFirstPage(c) {
 		return nil
 	}
 	for i := j - 1; i >= 0; i-- {
 		d := calls[i]
-		if !rulekit.Read(d) {
+		if m.Writes(d) {
 			return nil
 		}
 		if callFirstPage(d) && d.Lang == c.Lang {
@@ -193,10 +213,11 @@ func callFirstPage(c *snapshot.Call) bool {
 }
 
 // callUsableBy reports whether an entry may be referenced by Language l:
-// an entry without languages serves every Language (Part II §5.4).
+// an entry without languages serves every Language (Part II §5.4), and an
+// empty array means what an absent one does (§1.4).
 func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 	ls := e.Get("languages")
-	if !ls.IsArray() {
+	if !ls.IsArray() || len(ls.Kids()) == 0 {
 		return true
 	}
 	for _, n := range ls.Kids() {
@@ -207,7 +228,24 @@ func callUsableBy(e *source.Node, l *snapshot.Language) bool {
 	return false
 }
 
+// callQuiet reports whether only reads lie between the earliest and the
+// latest of calls: nothing between the answers compared could have
+// changed the catalog they show.
+func callQuiet(m *rulekit.Model, calls ...*snapshot.Call) bool {
+	first, last := calls[0], calls[0]
+	for _, c := range calls[1:] {
+		if m.Index(c) < m.Index(first) {
+			first = c
+		}
+		if m.Index(c) > m.Index(last) {
+			last = c
+		}
+	}
+	return m.ReadsBetween(first, last)
+}
+
 func checkCallListingIncomplete(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	completes := rulekit.CompleteListings(p.Snap.Calls)
 	listed := rulekit.ByCatalog(completes)
 	for _, c := range p.Snap.CallsOf(snapshot.OpCatalog) {
@@ -224,6 +262,11 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		if !ok || !hasID || l.IDs[id] || !callUsableBy(e, c.Lang) {
 			continue
 		}
+		// A write between them may have added the entry without moving
+		// the token: that fault would be the token's, not the listing's.
+		if !callQuiet(m, append([]*snapshot.Call{c}, l.Pages...)...) {
+			continue
+		}
 		p.Report(e.Get("id"), "entry %q exists under catalog_version %q but the complete listing of %s%s under that version omits it: include every entry, or return next_cursor while results remain", id, cv, c.Lang.Label(), l.PagesNote())
 	}
 	// Two listings that both claim to be complete (a limit is no filter)
@@ -234,7 +277,7 @@ func checkCallListingIncomplete(p *lint.Pass) {
 		last := a.Pages[len(a.Pages)-1]
 	other:
 		for _, b := range completes {
-			if b.Pages[0] == a.Pages[0] || b.Lang != a.Lang || b.CatalogVersion != a.CatalogVersion {
+			if b.Pages[0] == a.Pages[0] || b.Lang != a.Lang || b.CatalogVersion != a.CatalogVersion || !callQuiet(m, append(append([]*snapshot.Call{}, a.Pages...), b.Pages...)...) {
 				continue
 			}
 			for _, e := range b.Items {

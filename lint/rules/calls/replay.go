@@ -2,7 +2,10 @@ package calls
 
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
 // callReplayRules judge what an idempotent replay returns beyond its
@@ -23,17 +26,43 @@ func callReplayRules() []*lint.Rule {
 }
 
 func checkCallReplayDifferentResult(p *lint.Pass) {
-	for c, f := range callFirstRuns(p.Snap) {
-		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !c.Succeeded() {
+	for _, r := range rulekit.Of(p.Snap).Replays() {
+		c, f := r.Call, r.Original
+		if !r.Known() || !callSameSelectors(c, f) || !c.Succeeded() {
 			continue
 		}
-		if id := callRunID(c); id == "" || id != callRunID(f) {
+		if id := rulekit.RunID(c); id == "" || id != rulekit.RunID(f) {
 			continue
 		}
 		if at, what := callContentDiffers(f.StructuredContent, c.StructuredContent); at != nil {
 			p.Report(at, "%s replayed idempotency_key %q with a result other than the first Run's at %s (%s): return the recorded result of the first Run unchanged", c.Name, c.Arg("idempotency_key").Text(), f.Node.Pointer(), what)
 		}
 	}
+}
+
+func checkCallIdempotentReplay(p *lint.Pass) {
+	for _, r := range rulekit.Of(p.Snap).Replays() {
+		c, f := r.Call, r.Original
+		if !r.Window || !r.Known() || !callSameSelectors(c, f) || !rulekit.Started(c) {
+			continue
+		}
+		if id, first := rulekit.RunID(c), rulekit.RunID(f); id != "" && first != "" && id != first {
+			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text(), first)
+		}
+	}
+}
+
+// callSameSelectors reports whether two execute requests agree on the
+// members a Server might reasonably count as part of what is executed
+// (mode, test_run, context): the replay rules judge only requests that
+// agree on them too, so a server keying on them is not faulted.
+func callSameSelectors(a, b *snapshot.Call) bool {
+	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
+		if !source.Equal(rulekit.Present(a, m), rulekit.Present(b, m)) {
+			return false
+		}
+	}
+	return true
 }
 
 // callContentDiffers compares two structuredContent objects member by

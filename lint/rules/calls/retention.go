@@ -21,7 +21,13 @@ func callRetentionRules() []*lint.Rule {
 			Doc:     "store: true asks the Engine to keep the run record so that its trace can be fetched later (Part II §6.5); the record must stay retrievable for the Language's declared retention: within its Session for \"session\", for at least the declared duration otherwise (§6.6). A Client that stored a Run to audit it later finds nothing. A snapshot carries no timestamps, so the rule judges only what the recording shows to be within retention: the execute and the fetch are calls of one `snapshot --probe` run, with every call between them a probe call that was answered, so all were sent back to back in one Session; and the retention is \"session\" or a duration of at least an hour, which such a run cannot outlast.",
 			Bad:     `[{"name": "run_calc", "arguments": {"program": {"steps": []}, "test_run": true, "store": true}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}, "probe": {"name": "execute-test-run-store"}}, {"name": "fetch_calc_trace", "arguments": {"run_id": "run_1"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}, "probe": {"name": "trace-fetch-retained"}}]`,
 			Good:    `[{"name": "run_calc", "arguments": {"program": {"steps": []}, "test_run": true, "store": true}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}, "probe": {"name": "execute-test-run-store"}}, {"name": "fetch_calc_trace", "arguments": {"run_id": "run_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_1", "level": "full", "steps": []}}}, "probe": {"name": "trace-fetch-retained"}}]`,
-			Check:   checkCallStoredRunMissing,
+			Scope:   "Trace fetches answered not_found for a run_id that a new Run of the same Language started with store: true, when both calls and every call between them are answered calls of one snapshot --probe run, under retention \"session\" (outside a stateless deployment) or a duration of an hour or more. A replay's store is not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+				{Spec: "Part II §6.5", Quote: "`store` applies only to started Runs. A refused Run is never retained, regardless of `store`.", Fixture: "good-refused"},
+				{Spec: "Part II §6.6", Quote: "Started Runs are retrievable only within the Session in which they executed.", Fixture: "good-not-probe"},
+			},
+			Check: checkCallStoredRunMissing,
 		},
 	}
 }
@@ -30,19 +36,6 @@ func callRetentionRules() []*lint.Rule {
 // run of back-to-back probe calls to stay within: such a run lasts
 // seconds, and each call waits at most the probe's call timeout.
 const callProbeWindow = time.Hour
-
-// callWithinProbeRun reports whether calls[i] and calls[j] (i < j) were
-// both made by one snapshot --probe run with nothing but answered probe
-// calls between them: the snapshotter sends them back to back in one
-// Session.
-func callWithinProbeRun(calls []*snapshot.Call, i, j int) bool {
-	for _, c := range calls[i : j+1] {
-		if c.Probe == nil || c.Result == nil && c.Error == nil {
-			return false
-		}
-	}
-	return true
-}
 
 // callRetainedThrough reports whether a Language's retention keeps a
 // stored Run through a run of probe calls. A stateless deployment has no
@@ -64,13 +57,16 @@ func callRetainedThrough(s *snapshot.Snapshot, l *snapshot.Language) (string, bo
 }
 
 func checkCallStoredRunMissing(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	stored := map[string]int{}
 	for j, c := range calls {
 		switch c.Op {
 		case snapshot.OpExecute:
-			if rulekit.True(c.Arg(types.ArgStore)) && rulekit.Started(c) && callRunID(c) != "" {
-				stored[callRunID(c)] = j
+			// A replay's store asks nothing of the Run it returns, which
+			// its original's store governs (Part II §6.5.2).
+			if rulekit.True(c.Arg(types.ArgStore)) && m.NewRun(c) && rulekit.RunID(c) != "" {
+				stored[rulekit.RunID(c)] = j
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
@@ -78,7 +74,7 @@ func checkCallStoredRunMissing(p *lint.Pass) {
 				continue
 			}
 			i, ok := stored[id.Text()]
-			if !ok || calls[i].Lang != c.Lang || !callWithinProbeRun(calls, i, j) {
+			if !ok || calls[i].Lang != c.Lang || !rulekit.WithinProbeRun(calls, i, j) {
 				continue
 			}
 			ret, ok := callRetainedThrough(p.Snap, c.Lang)

@@ -1,7 +1,7 @@
 package calls
 
 import (
-	"time"
+	"slices"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
@@ -20,17 +20,23 @@ func callRunRules() []*lint.Rule {
 			Doc:     "store: false forbids retaining the run record beyond the execute response (Part II §6.5); a Client sends it for runs whose inputs or outputs must not outlive the call. A later trace fetch of that run_id answered with the Run shows the record was kept anyway; the fetch must answer not_found, like any non-retained Run.",
 			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "store": false}, "result": {"structuredContent": {"run_id": "run_7", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "trace_run", "arguments": {"run_id": "run_7"}, "result": {"structuredContent": {"run_id": "run_7", "outcome": {"ok": true, "status": "success", "error": null}, "trace": {"run_id": "run_7", "level": "full", "steps": []}}}}]`,
 			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "store": false}, "result": {"structuredContent": {"run_id": "run_7", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "trace_run", "arguments": {"run_id": "run_7"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
-			Check:   checkCallUnstoredFetched,
+			Scope:   "Trace fetches answered with a Run for a run_id that a new Run executed with store: false returned, with the same outcome (and, at one level, the same trace). A replay's store is not judged: the Run it returns keeps its original's.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+			},
+			Check: checkCallUnstoredFetched,
 		},
 		{
 			ID: "call-refused-run-fetched", Severity: lint.Error, Spec: "Part II §6.5, §6.6",
-			Quote:   "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
-			Keyword: "MUST",
-			Summary: "The trace-fetch tool returned a Run that was refused at execute (validation_error, catalog_drift, promotion_drift) instead of not_found.",
-			Doc:     "A refused Run never started and is never retained, whatever store says (Part II §6.5: \"A refused Run is never retained, regardless of store\"; §6.6: \"Refused Runs are not retrievable through the fetch door\"), so a fetch of its run_id is a fetch of a non-retained Run, which MUST answer the same request error of kind not_found as an unknown run_id (§6.6). A server that returns it keeps records of runs that did nothing, which a Client may mistake for executions, and tells apart a refused run_id from an unknown one. The rule reads the fetched outcome itself: a reserved refusal status on the fetch door is a refused Run, whether or not its execute call was recorded.",
-			Bad:     `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
-			Good:    `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
-			Check:   checkCallRefusedFetched,
+			Quote:        "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
+			Keyword:      "MUST",
+			Summary:      "The trace-fetch tool returned a Run that was refused at execute (validation_error, catalog_drift, promotion_drift) instead of not_found.",
+			Doc:          "A refused Run never started and is never retained, whatever store says (Part II §6.5: \"A refused Run is never retained, regardless of store\"; §6.6: \"Refused Runs are not retrievable through the fetch door\"), so a fetch of its run_id is a fetch of a non-retained Run, which MUST answer the same request error of kind not_found as an unknown run_id (§6.6). A server that returns it keeps records of runs that did nothing, which a Client may mistake for executions, and tells apart a refused run_id from an unknown one. The rule reads the fetched outcome itself: a reserved refusal status on the fetch door is a refused Run, whether or not its execute call was recorded.",
+			Bad:          `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
+			Good:         `[{"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_old"}, "result": {"structuredContent": {"run_id": "run_3", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}, {"name": "trace_run", "arguments": {"run_id": "run_3"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "not_found", "message": "unknown run"}}}}]`,
+			Scope:        "Trace-fetch results on the result channel whose outcome status is validation_error, catalog_drift or promotion_drift.",
+			NoExceptions: "Part II §3.6, §6.5 (\"A refused Run is never retained, regardless of `store`\") and §6.6 (\"Refused Runs are not retrievable through the fetch door\") were read: no sentence lets the fetch door return a refused Run, whatever the execute request carried.",
+			Check:        checkCallRefusedFetched,
 		},
 		{
 			ID: "call-context-without-schema-accepted", Severity: lint.Error, Spec: "Part II §6.4, §6.5.5",
@@ -40,7 +46,12 @@ func callRunRules() []*lint.Rule {
 			Doc:     "A Language that declares no context_schema takes no context, and supplied context must fail validation with a context_binding diagnostic, at validate and at execute alike (Part II §6.4, §6.5.5). Accepting it lets a Client believe its bindings were used when the Engine ignored them. Context sent as null or as an empty object is not judged, since a Client may send either for \"none\".",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {"steps": []}, "context": {"site": "north"}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}}}`,
 			Good:    `{"name": "validate_flow", "arguments": {"flow": {"steps": []}, "context": {"site": "north"}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "context_binding", "path": "", "message": "this Language takes no context"}]}}}`,
-			Check:   checkCallContextWithoutSchema,
+			Scope:   "Validate and execute calls of a Language without context_schema, answered valid: true or with a Run whose outcome is ok, that supply context other than null or an empty object. Not judged: a replay, and under a later minor a call whose request or Language carries what 1.1 does not define.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+				{Spec: "Part II §11.1", Quote: "They may add: - OPTIONAL fields; - sub-features; - reserved values.", Fixture: "good-later-minor"},
+			},
+			Check: checkCallContextWithoutSchema,
 		},
 		{
 			ID: "call-stale-token-ran", Severity: lint.Error, Spec: "Part II §6.5.2, §6.5.3",
@@ -50,7 +61,11 @@ func callRunRules() []*lint.Rule {
 			Doc:     "A Client supplies the catalog_version it validated against; when the catalog has moved since, the Server must refuse with catalog_drift before any side effect (Part II §6.5.2, §6.5.3), so that a program checked against one vocabulary never runs against another. The current token is read from the same Language's recorded results that carry one (catalog and validate responses): a recording may miss the call that moved the catalog, so the rule reports only when the nearest one before and the nearest one after the execute call agree with each other, differ from the supplied token, and no later one equals it.",
 			Bad:     `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_2"}}}, {"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Good:    `[{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_2"}}}, {"name": "run_flow", "arguments": {"flow": {}, "expected_catalog_version": "cv_1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "catalog_drift", "error": "catalog version mismatch"}}}}]`,
-			Check:   checkCallStaleToken,
+			Scope:   "Execute calls that started a new Run with an expected_catalog_version, when the nearest earlier catalog_version of the same Language, with only reads between it and the Run, and the nearest later one agree, differ from the token, and no later answer names the token. A replay is not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+			},
+			Check: checkCallStaleToken,
 		},
 		{
 			ID: "call-idempotent-replay-new-run", Severity: lint.Error, Spec: "Part II §6.5.6",
@@ -60,17 +75,26 @@ func callRunRules() []*lint.Rule {
 			Doc:     "With execute.idempotency declared, a retry carrying the same key, runnable and input must return the recorded result of the first Run (Part II §6.5.6): that is what makes a timeout retry safe. A second run_id means the side effects happened twice. A refused first request is not recorded for replay, so only a started first Run is compared, and only for a Language whose retention is not \"none\" (the deduplication window is at least the retention period, which \"none\" leaves unbounded below). A snapshot has no timestamps, so a replay is judged anywhere in the recording when the retention is a session or a day or more, and under any other retention only when it is the probe call sent right after the first (execute-idempotent-replay after execute-idempotent-first), which no declared duration falls between.",
 			Bad:     `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Good:    `[{"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}, {"name": "run_flow", "arguments": {"flow": {"steps": []}, "idempotency_key": "k1"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
-			Check:   checkCallIdempotentReplay,
+			Scope:   "Execute calls of a Language declaring execute.idempotency that repeat a started Run's idempotency_key, runnable and input (and its mode, test_run and context) inside a deduplication window that certainly covers both (retention \"session\" outside a stateless deployment, a day or more, or the probe sent right after the first), and start a Run with another run_id.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.6", Quote: "Refused Runs MUST NOT be recorded for replay because no side effects occurred.", Fixture: "good-refused-first"},
+				{Spec: "Part II §6.5.6", Quote: "The Server's deduplication window MUST be at least as long as the declared retention period.", Fixture: "good-short-retention-not-adjacent"},
+				{Spec: "Part II §6.5.6", Quote: "A request using the same key with a different runnable or different input is a request error.", Fixture: "good-conflict"},
+				{Spec: "Part II §6.5.6", Quote: "When `execute.idempotency` is not declared: - a Client MUST NOT assume that retrying execute is safe;", Fixture: "good-not-declared"},
+			},
+			Check: checkCallIdempotentReplay,
 		},
 		{
 			ID: "call-output-on-failure", Severity: lint.Error, Spec: "Part II §6.5",
-			Quote:   "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
-			Keyword: "MUST",
-			Summary: "An execute or trace-fetch result carries output although its outcome has ok: false.",
-			Doc:     "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is judged too: the member appears, and a Client that tests for it finds it.",
-			Bad:     `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
-			Good:    `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
-			Check:   checkCallOutputOnFailure,
+			Quote:        "`output` MUST appear only when: `outcome.ok` is true; the Language produces a result.",
+			Keyword:      "MUST",
+			Summary:      "An execute or trace-fetch result carries output although its outcome has ok: false.",
+			Doc:          "output is the Run's successful result (for a deploy Run, the installation result); it appears only when outcome.ok is true (Part II §6.5). A failed or refused Run that still carries output invites a Client to use a result that the outcome says does not exist, such as the reference of an automation that was never installed. An output member that is null is judged too: the member appears, and a Client that tests for it finds it.",
+			Bad:          `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}, "output": {"ref": "auto_002"}}`,
+			Good:         `{"run_id": "run_2", "outcome": {"ok": false, "status": "partial", "error": "lock.dock_door did not answer"}}`,
+			Scope:        "Execute and trace-fetch results on the result channel whose outcome has ok: false, replays included: a replay returns its original's result, which breaks the same sentence.",
+			NoExceptions: "Part II §5.7, §6.5 (execute response, store) and §6.6 (\"`output` is returned where it was retained\") were read: none lets output appear beside ok: false, and a member sent as null is present.",
+			Check:        checkCallOutputOnFailure,
 		},
 		{
 			ID: "call-success-status", Severity: lint.Error, Spec: "Part II §5.7",
@@ -80,25 +104,26 @@ func callRunRules() []*lint.Rule {
 			Doc:     "success is the reserved status for a program that completed successfully, and the Server must use it exactly for that condition; engine-defined statuses are for failed started Runs (Part II §5.7). An ok: true outcome under another name (completed, done) makes Clients that branch on status treat a success as an unknown status, which they must read as a possible partial failure.",
 			Bad:     `{"run_id": "run_1", "outcome": {"ok": true, "status": "completed", "error": null}}`,
 			Good:    `{"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}`,
-			Check:   checkCallSuccessStatus,
+			Scope:   "Execute and trace-fetch results on the result channel whose outcome has ok: true and a status other than a reserved one.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §5.7", Quote: "For a failed started Run, an Engine MAY use a more specific engine-defined status, such as:", Fixture: "good-engine-failure-status"},
+			},
+			Check: checkCallSuccessStatus,
 		},
 		{
-			ID: "call-drifted-ref-ran", Severity: lint.Error, Spec: "Part II §5.4, §6.5.2",
-			Quote:   "A mismatch is terminal for that reference. The program MUST be promoted again, producing a new reference and a new baseline.",
-			Keyword: "MUST",
+			ID: "call-drifted-ref-ran", Severity: lint.Warning, Spec: "Part II §5.4, §5.7, §6.5.2", Policy: lint.PolicyContradiction,
+			Quote:   "A mismatch is terminal for that reference.",
 			Summary: "A program_ref refused with promotion_drift was later run under the same reference.",
-			Doc:     "A promoted program records a baseline of the catalog fields it depends on; once execute finds a difference and refuses with promotion_drift, the reference is dead, and only a new promotion, with a new reference, may run the program again (Part II §5.4). A later Run under the old reference executes a program whose assumptions the Server itself declared broken.",
+			Doc:     "A promoted program records a baseline of the catalog fields it depends on; once execute finds a difference and refuses with promotion_drift, the reference is dead, and only a new promotion, with a new reference, may run the program again (Part II §5.4). A later Run under the old reference executes a program whose assumptions the Server itself declared broken. That the reference is dead is stated without a keyword (\"A mismatch is terminal for that reference\", §5.4; \"The reference is no longer runnable\", §5.7); the MUST beside it binds the re-promotion, not the Server's refusal, so the rule warns.",
 			Bad:     `[{"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "promotion_drift", "error": "lock.dock_door changed"}}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Good:    `[{"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "promotion_drift", "error": "lock.dock_door changed"}}}}, {"name": "run_flow", "arguments": {"program_ref": "auto_001"}, "result": {"structuredContent": {"run_id": "run_2", "outcome": {"ok": false, "status": "promotion_drift", "error": "lock.dock_door changed"}}}}]`,
-			Check:   checkCallDriftedRefRan,
+			Scope:   "Execute calls of one tool with the same program_ref: a new Run started after a promotion_drift refusal of that reference, with only reads between the two. A replay of an earlier Run of the reference is not judged, nor a Run after a call that may have written (which may have promoted a program under the same string).",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+			},
+			Check: checkCallDriftedRefRan,
 		},
 	}
-}
-
-// callRunID returns the run_id string of a result, or "".
-func callRunID(c *snapshot.Call) string {
-	id, _ := c.StructuredContent.Str(types.ArgRunID)
-	return id
 }
 
 // checkCallRefusedFetched reads the fetched outcome: the reserved refusal
@@ -119,12 +144,15 @@ func checkCallRefusedFetched(p *lint.Pass) {
 }
 
 func checkCallUnstoredFetched(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	unstored := map[string]*snapshot.Call{}
 	for _, c := range p.Snap.Calls {
 		switch c.Op {
 		case snapshot.OpExecute:
-			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth() && c.Succeeded() && callRunID(c) != "" {
-				unstored[callRunID(c)] = c
+			// A replay executed nothing: its store is no Run's (Part II
+			// §6.5.2), and the Run it returns keeps its original's.
+			if st := c.Arg(types.ArgStore); st.IsBool() && !st.Truth() && m.NewRun(c) && rulekit.RunID(c) != "" {
+				unstored[rulekit.RunID(c)] = c
 			}
 		case snapshot.OpTraceFetch:
 			id := c.Arg(types.ArgRunID)
@@ -163,35 +191,42 @@ func callContextSupplied(c *snapshot.Call) *source.Node {
 }
 
 func checkCallContextWithoutSchema(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.Calls {
 		if c.Op != snapshot.OpValidate && c.Op != snapshot.OpExecute || c.Lang == nil || c.Lang.Node.Has("context_schema") || !c.Succeeded() {
+			continue
+		}
+		// A replay returns its original's answer without processing its
+		// context; what a later minor added may carry context's schema.
+		if m.ReplayOf(c) != nil || m.Extended(c) {
 			continue
 		}
 		ctx := callContextSupplied(c)
 		if ctx == nil {
 			continue
 		}
-		sc := c.StructuredContent
-		if rulekit.True(sc.Get("valid")) || c.Op == snapshot.OpExecute && rulekit.True(sc.Path("outcome", "ok")) {
+		if rulekit.Accepted(c) {
 			p.Report(ctx, "%s accepted context although %s declares no context_schema: reject supplied context with a context_binding diagnostic (valid: false, or outcome validation_error at execute)", c.Name, c.Lang.Label())
 		}
 	}
 }
 
 func checkCallStaleToken(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	for i, c := range calls {
-		if c.Op != snapshot.OpExecute || c.Lang == nil || !rulekit.Started(c) {
+		if c.Op != snapshot.OpExecute || c.Lang == nil || !m.NewRun(c) {
 			continue
 		}
 		tok := c.Arg(types.ArgExpectedCatalogVersion)
 		if !tok.IsString() {
 			continue
 		}
+		var at *snapshot.Call
 		before, after := "", []string{}
-		for j := i - 1; j >= 0 && before == ""; j-- {
+		for j := i - 1; j >= 0 && at == nil; j-- {
 			if v, ok := rulekit.CatalogVersion(calls[j]); ok && calls[j].Lang == c.Lang {
-				before = v
+				before, at = v, calls[j]
 			}
 		}
 		for _, d := range calls[i+1:] {
@@ -199,124 +234,15 @@ func checkCallStaleToken(p *lint.Pass) {
 				after = append(after, v)
 			}
 		}
-		// A recording may miss the call that moved the catalog, so the
-		// token is proved stale only when the catalog stood at one other
-		// version both just before and just after the run.
-		if before == "" || before == tok.Text() || len(after) == 0 || after[0] != before || contains(after, tok.Text()) {
+		// The token is proved stale only when the catalog stood at one
+		// other version just before the run, with nothing between that
+		// could have moved it (to the supplied token, say), and just after
+		// it; a recording may also miss a change made by someone else, so
+		// no later answer may name the supplied token.
+		if at == nil || before == tok.Text() || !m.ReadsBetween(at, c) || len(after) == 0 || after[0] != before || slices.Contains(after, tok.Text()) {
 			continue
 		}
 		p.Report(tok, "%s ran although expected_catalog_version %q differs from the current catalog_version %q: refuse with outcome status catalog_drift before any side effect", c.Name, tok.Text(), before)
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-// callRunnable returns the runnable of an execute request: the inline
-// program with its argument name, or program_ref.
-func callRunnable(c *snapshot.Call) (string, *source.Node) {
-	if c.Program != nil {
-		return c.ProgramArg, c.Program
-	}
-	if ref := rulekit.Present(c, types.ArgProgramRef); ref != nil {
-		return types.ArgProgramRef, ref
-	}
-	return "", nil
-}
-
-// callSameRequest reports whether two execute requests carry the same
-// runnable and the same input, which idempotency treats as one execution.
-func callSameRequest(a, b *snapshot.Call) bool {
-	an, av := callRunnable(a)
-	bn, bv := callRunnable(b)
-	if an == "" || an != bn || !source.Equal(av, bv) {
-		return false
-	}
-	return source.Equal(rulekit.Present(a, types.ArgInput), rulekit.Present(b, types.ArgInput))
-}
-
-// callSameSelectors reports whether two execute requests agree on the
-// members a Server might reasonably count as part of what is executed
-// (mode, test_run, context): the replay rule judges only requests that
-// agree on them too, so a server keying on them is not faulted.
-func callSameSelectors(a, b *snapshot.Call) bool {
-	for _, m := range []string{types.ArgMode, types.ArgTestRun, types.ArgContext} {
-		if !source.Equal(rulekit.Present(a, m), rulekit.Present(b, m)) {
-			return false
-		}
-	}
-	return true
-}
-
-// callIdempotent reports whether a Language deduplicates execute requests
-// over a window the snapshot can rely on. The window is at least the
-// retention period (Part II §6.5.6), and a snapshot has no timestamps: a
-// session, or a day or more, covers the calls of one recording; "none" and
-// shorter durations do not.
-func callIdempotent(l *snapshot.Language) bool {
-	if !callDedupes(l) {
-		return false
-	}
-	pol, _ := callRetention(l)
-	switch {
-	case pol.Kind == types.RetentionKindSession:
-		return true
-	case pol.Kind == types.RetentionKindDuration:
-		return pol.Duration.Approx() >= 24*time.Hour
-	}
-	return false
-}
-
-// callDedupes reports whether a Language declares execute.idempotency
-// with a retention other than "none", so that its deduplication window
-// has a length (Part II §6.5.6).
-func callDedupes(l *snapshot.Language) bool {
-	if l == nil || !l.Caps.SubFeature(string(types.CapExecute), types.SubIdempotency) {
-		return false
-	}
-	pol, ok := callRetention(l)
-	return ok && pol.Kind != types.RetentionKindNone
-}
-
-// callFirstRuns pairs each execute call carrying an idempotency key with
-// the earlier started Run recorded under the same key and Language, if any:
-// over a whole recording when the Language's window covers it, and for any
-// window when the replay is the probe call sent right after the first,
-// which no declared duration can fall between.
-func callFirstRuns(s *snapshot.Snapshot) map[*snapshot.Call]*snapshot.Call {
-	first := map[string]int{}
-	out := map[*snapshot.Call]*snapshot.Call{}
-	for j, c := range s.Calls {
-		key := c.Arg(types.ArgIdempotencyKey)
-		if c.Op != snapshot.OpExecute || !key.IsString() || !callDedupes(c.Lang) {
-			continue
-		}
-		k := c.Lang.Name + "\x00" + key.Text()
-		if i, ok := first[k]; ok {
-			if callIdempotent(c.Lang) || i == j-1 && callWithinProbeRun(s.Calls, i, j) {
-				out[c] = s.Calls[i]
-			}
-		} else if rulekit.Started(c) {
-			first[k] = j
-		}
-	}
-	return out
-}
-
-func checkCallIdempotentReplay(p *lint.Pass) {
-	for c, f := range callFirstRuns(p.Snap) {
-		if !callSameRequest(c, f) || !callSameSelectors(c, f) || !rulekit.Started(c) {
-			continue
-		}
-		if id, first := callRunID(c), callRunID(f); id != "" && first != "" && id != first {
-			p.Report(c.StructuredContent.Get(types.ArgRunID), "%s started run %s for a replay of idempotency_key %q whose first Run was %s: return the recorded result of the first Run instead of executing again", c.Name, id, c.Arg(types.ArgIdempotencyKey).Text(), first)
-		}
 	}
 }
 
@@ -349,7 +275,8 @@ func checkCallSuccessStatus(p *lint.Pass) {
 }
 
 func checkCallDriftedRefRan(p *lint.Pass) {
-	drifted := map[string]bool{}
+	m := rulekit.Of(p.Snap)
+	drifted := map[string]*snapshot.Call{}
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
 		ref := rulekit.Present(c, types.ArgProgramRef)
 		if !ref.IsString() || c.Program != nil || !c.Succeeded() {
@@ -359,8 +286,14 @@ func checkCallDriftedRefRan(p *lint.Pass) {
 		status, _ := c.StructuredContent.Path("outcome", "status").Value().(string)
 		switch {
 		case status == string(types.StatusPromotionDrift):
-			drifted[key] = true
-		case drifted[key] && rulekit.Started(c):
+			drifted[key] = c
+		case drifted[key] != nil && m.NewRun(c):
+			// A write between the two may have promoted a program that
+			// took the same reference string; only reads between them
+			// leave the refused reference the one that ran.
+			if !m.ReadsBetween(drifted[key], c) {
+				continue
+			}
 			p.Report(ref, "%s ran %s after refusing it with promotion_drift: a drifted reference stays refused until the program is promoted again under a new reference", c.Name, ref.Text())
 		}
 	}

@@ -8,3 +8,7 @@ import (
 
 // TestFixtures runs fixtures/json/ against its goldens.
 func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "json") }
+
+// TestExceptions holds the family's error rules to their Scope and the
+// sentences that narrow them, each with its passing fixture.
+func TestExceptions(t *testing.T) { rulestest.Exceptions(t, "json") }

@@ -173,7 +173,11 @@ func capabilityRules() []*lint.Rule {
 			Doc:     "Every Language's effective capability map is computed from the manifest's Server-level `capabilities` and the entry's own `capabilities`; at least one of them MUST exist. Without either, the Language declares nothing (not even the guides and validate floor) and the manifest is invalid.",
 			Bad:     `{"pilotage": "1.1", "languages": [{"name": "workflow/v1", ... no "capabilities" ... }]}`,
 			Good:    `{"pilotage": "1.1", "capabilities": {"guides": true, "validate": true}, "languages": [{"name": "workflow/v1", ... }]}`,
-			Check:   checkDeclarationMissing,
+			Scope:   "Every Language entry of every manifest: a Server-level or a Language-level capability declaration object applies to it.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §4.2", Quote: "a Server-level capability declaration that acts as a default;", Fixture: "good-server-level"},
+			},
+			Check: checkDeclarationMissing,
 		},
 		&lint.Rule{
 			ID: "capability-floor", Severity: lint.Error, Spec: "Part II §4.3",
@@ -183,7 +187,12 @@ func capabilityRules() []*lint.Rule {
 			Doc:     "The minimum capability floor: every Language MUST declare `guides` and `validate`, because Pilotage has no Language that teaches without checking or checks without teaching. The effective map counts: a Language-level `\"validate\": false` overrides a Server-level `true`.",
 			Bad:     `{"capabilities": {"guides": true, "execute": true}}`,
 			Good:    `{"capabilities": {"guides": true, "validate": true, "execute": true}}`,
-			Check:   checkFloor,
+			Scope:   "The effective capability map (Part II §4.2) of every Language that has a declaration: guides and validate declared, by true or an object, at either level.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §4.2", Quote: "otherwise, the Server-level declaration governs it.", Fixture: "good-server-level"},
+				{Spec: "Part II §4.2", Quote: "an object containing boolean sub-feature declarations.", Fixture: "good-object-form"},
+			},
+			Check: checkFloor,
 		},
 		&lint.Rule{
 			ID: "capability-dependency", Severity: lint.Error, Spec: "Part II §4.1, §4.3",
@@ -193,7 +202,11 @@ func capabilityRules() []*lint.Rule {
 			Doc:     "Capabilities build on each other: `validate` needs `guides`, `plan` and `execute` need `validate`, and `trace_fetch` needs `execute` (there is no stored Run to fetch without execution). A dependency missing from the guides/validate floor is reported by capability-floor, so this rule in practice catches `trace_fetch` without `execute`.",
 			Bad:     `{"capabilities": {"guides": true, "validate": true, "trace_fetch": true}}`,
 			Good:    `{"capabilities": {"guides": true, "validate": true, "execute": true, "trace_fetch": true}}`,
-			Check:   checkDependency,
+			Scope:   "The effective capability map of every Language: plan, execute and trace_fetch each with the capability it depends on (a missing guides or validate is capability-floor's). Capabilities a later minor adds have no dependency this linter knows.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §4.2", Quote: "A Language-level declaration replaces the Server-level declaration for that capability.", Fixture: "good-language-override"},
+			},
+			Check: checkDependency,
 		},
 		&lint.Rule{
 			ID: "capability-unknown", Severity: lint.Warning, Spec: "Part II §1.3, §4.1",
@@ -221,7 +234,11 @@ func capabilityRules() []*lint.Rule {
 			Doc:     "With retention `\"none\"` no Run record is kept, so the trace fetch door could only ever answer `not_found`; the retention obligation therefore forbids declaring `trace_fetch`. Either keep records (a duration, or `\"session\"` on a stateful transport) or drop `trace_fetch` and `loop.trace`.",
 			Bad:     `{"capabilities": {"execute": true, "trace_fetch": true, ... }, "retention": "none"}`,
 			Good:    `{"capabilities": {"execute": true, "trace_fetch": true, ... }, "retention": "P7D"}`,
-			Check:   checkTraceFetchRetentionNone,
+			Scope:   "Every Language whose effective map declares trace_fetch while its retention is the string \"none\".",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §4.2", Quote: "explicitly mapped to `false`.", Fixture: "good-false"},
+			},
+			Check: checkTraceFetchRetentionNone,
 		},
 	}
 }

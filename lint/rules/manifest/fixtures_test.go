@@ -8,3 +8,7 @@ import (
 
 // TestFixtures runs fixtures/manifest/ against its goldens.
 func TestFixtures(t *testing.T) { rulestest.Fixtures(t, "manifest") }
+
+// TestExceptions holds every error rule of the family to its scope and the
+// sentences that narrow it, each with a passing fixture (issue 30 §7).
+func TestExceptions(t *testing.T) { rulestest.Exceptions(t, "manifest") }

@@ -86,12 +86,41 @@ func TestClassifyVersion(t *testing.T) {
 		{str("2.0"), versionInvalid},
 		{str("0.9"), versionInvalid},
 		{str("1.1.0"), versionInvalid},
-		{str("01.1"), versionInvalid},
+		// major.minor with a leading zero reads by its numbers
+		// (manifest-version-spelling's info).
+		{str("01.1"), versionOK},
+		{str("1.01"), versionOK},
+		{str("1.02"), versionNewer},
+		{str("1.00"), versionOutdated},
 		{str("v1.1"), versionInvalid},
 		{source.Parse("v.json", []byte("1.1"), source.Options{}).Docs[0].Root, versionInvalid},
 	} {
 		if got := classifyVersion(c.v); got != c.want {
 			t.Errorf("classifyVersion(%s %q) = %d; want %d", c.v.Kind, c.v.Text(), got, c.want)
+		}
+	}
+}
+
+func TestAlternativeDuration(t *testing.T) {
+	for s, want := range map[string]string{
+		"P0000-00-07T00:00:00":   "P7D",
+		"P00000007T000000":       "P7D",
+		"P0001-02-10":            "P1Y2M10D",
+		"P0000-00-00T01:30:00":   "PT1H30M",
+		"P0000-00-00T00:00:01,5": "PT1.5S",
+		"P0000-00-00T00:00:00":   "PT0S",
+	} {
+		if !alternativeDuration(s) {
+			t.Errorf("alternativeDuration(%q) = false", s)
+		}
+		if got := designatorForm(s); got != want {
+			t.Errorf("designatorForm(%q) = %q, want %q", s, got, want)
+		}
+	}
+	// Past a carry-over point, mixed separators, or no form at all.
+	for _, s := range []string{"P0000-13-00", "P0000-00-31", "P0000-00-00T25:00:00", "P0000-00-00T00:60:00", "P0000-0007T00:00:00", "P0000-00-07T000000", "P7D", "P0000", "1h"} {
+		if alternativeDuration(s) {
+			t.Errorf("alternativeDuration(%q) = true", s)
 		}
 	}
 }

@@ -2,10 +2,14 @@ package manifest
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -76,9 +80,23 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 		if v := l.Node.Get("retention"); v.IsString() && retentionWord(v.Text()) {
 			out = append(out, fmt.Sprintf("retention %q of Language %s", v.Text(), l.Label()))
 		}
+		if loop := l.Node.Get("loop"); loop.IsObject() {
+			for _, k := range loop.Kids() {
+				if !knownLoopMember(k.Key()) {
+					out = append(out, fmt.Sprintf("loop member %q of Language %s", k.Key(), l.Label()))
+				}
+			}
+		}
 	}
 	if m.Node != s.Manifest {
 		return out
+	}
+	if t := s.Tool(types.ToolCatalog); t != nil && t.InputSchema.IsObject() {
+		for _, v := range catalogVerbValues(t.InputSchema) {
+			if !slices.Contains(catalogVerbs, v) {
+				out = append(out, fmt.Sprintf("%s verb %q", types.ToolCatalog, v))
+			}
+		}
 	}
 	// The recorded results answer under the authoritative manifest.
 	seen := map[string]bool{}
@@ -93,6 +111,103 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 	}
 	return out
 }
+
+// alternativeForms are ISO 8601's alternative duration format, a calendar
+// date and optionally a time of day, extended or basic: P0000-00-07T00:00:00,
+// P00000007T000000, P0001-02-10, with a fraction on the seconds. Each
+// captures years, months, days, hours, minutes, seconds.
+var alternativeForms = []*regexp.Regexp{
+	regexp.MustCompile(`^P([0-9]{4})-([0-9]{2})-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}):([0-9]{2})([.,][0-9]+)?)?$`),
+	regexp.MustCompile(`^P([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})([.,][0-9]+)?)?$`),
+}
+
+// alternativeParts returns the components of an alternative-format
+// duration (years to seconds, "" for an absent time), or nil.
+func alternativeParts(s string) []string {
+	for _, re := range alternativeForms {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return m[1:]
+		}
+	}
+	return nil
+}
+
+// alternativeDuration reports whether s is an ISO 8601 duration in the
+// alternative format with its values within the carry-over points (12
+// months, 30 days, 24 hours, 60 minutes, 60 seconds).
+func alternativeDuration(s string) bool {
+	m := alternativeParts(s)
+	if m == nil {
+		return false
+	}
+	n := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
+	if n(1) > 12 || n(2) > 30 {
+		return false
+	}
+	return m[3] == "" || n(3) <= 24 && n(4) < 60 && n(5) < 60
+}
+
+// designatorForm writes an alternative-format duration with designators,
+// leaving out zero components: P0000-00-07T00:00:00 is P7D.
+func designatorForm(s string) string {
+	m := alternativeParts(s)
+	if m == nil {
+		return "P7D"
+	}
+	frac := strings.Replace(m[6], ",", ".", 1)
+	var date, tm strings.Builder
+	for i, d := range []string{"Y", "M", "D"} {
+		if v, _ := strconv.Atoi(m[i]); v != 0 {
+			fmt.Fprintf(&date, "%d%s", v, d)
+		}
+	}
+	for i, d := range []string{"H", "M", "S"} {
+		v, _ := strconv.Atoi(m[3+i])
+		if v != 0 || d == "S" && frac != "" {
+			if d == "S" {
+				fmt.Fprintf(&tm, "%d%sS", v, frac)
+			} else {
+				fmt.Fprintf(&tm, "%d%s", v, d)
+			}
+		}
+	}
+	switch {
+	case date.Len() == 0 && tm.Len() == 0:
+		return "PT0S"
+	case tm.Len() == 0:
+		return "P" + date.String()
+	}
+	return "P" + date.String() + "T" + tm.String()
+}
+
+// catalogVerbValues returns the verbs the catalog tool's input schema
+// admits, read as a validator applies it (schemacheck.Resolver): the
+// string values of every enum of every declaration of verb, in the first
+// enum's order, less those another enum shuts out.
+func catalogVerbValues(schema *source.Node) []string {
+	r := schemacheck.NewResolver(schema)
+	var enums []*source.Node
+	for _, d := range r.Declarations(schema, "verb") {
+		enums = append(enums, r.Keywords(d, "enum")...)
+	}
+	admits := func(e *source.Node, v string) bool {
+		return !e.IsArray() || slices.ContainsFunc(e.Kids(), func(w *source.Node) bool { return w.IsString() && w.Text() == v })
+	}
+	var out []string
+	for i, e := range enums {
+		for _, v := range e.Items() {
+			if e.IsArray() && v.IsString() && !slices.Contains(out, v.Text()) &&
+				!slices.ContainsFunc(enums[i+1:], func(o *source.Node) bool { return !admits(o, v.Text()) }) &&
+				!slices.ContainsFunc(enums[:i], func(o *source.Node) bool { return !admits(o, v.Text()) }) {
+				out = append(out, v.Text())
+			}
+		}
+	}
+	return out
+}
+
+// catalogVerbs are the verbs of pilotage_catalog (Part III §4.2).
+var catalogVerbs = []string{"list", "get", "changed_since"}
 
 // retentionWord reports whether s is a retention value a later minor may
 // have reserved: a word that is neither a known value nor a duration.

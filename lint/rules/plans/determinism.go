@@ -23,7 +23,11 @@ func callDeterminismRules() []*lint.Rule {
 			Doc:     "A plan step's id is the program step identifier: the program's own, or one the Engine generates deterministically where the grammar has none (Part II §3.4, §5.6). The identifiers are how a Client pairs the plan it approved with the trace it verifies (§5.8.4); an identifier that changes between two validations of one program makes that pairing a matter of luck. The rule compares two validate calls of the same Language with equal program and context, when both name the same catalog_version with no other one recorded between them, or neither names one and only reads lie between them. It compares only plans with the same number of steps whose steps name the same entries position by position, since a plan MAY omit steps without visible effect.",
 			Bad:     `[{"name": "validate_sql", "arguments": {"sql": "UPDATE t SET a = 1"}, "result": {"structuredContent": {"valid": true, "diagnostics": [], "catalog_version": "cv_1", "plan": {"steps": [{"id": "stmt-1", "calls": "t"}]}}}}, {"name": "validate_sql", "arguments": {"sql": "UPDATE t SET a = 1"}, "result": {"structuredContent": {"valid": true, "diagnostics": [], "catalog_version": "cv_1", "plan": {"steps": [{"id": "stmt-8f3a", "calls": "t"}]}}}}]`,
 			Good:    `[{"name": "validate_sql", "arguments": {"sql": "UPDATE t SET a = 1"}, "result": {"structuredContent": {"valid": true, "diagnostics": [], "catalog_version": "cv_1", "plan": {"steps": [{"id": "stmt-1", "calls": "t"}]}}}}, {"name": "validate_sql", "arguments": {"sql": "UPDATE t SET a = 1"}, "result": {"structuredContent": {"valid": true, "diagnostics": [], "catalog_version": "cv_1", "plan": {"steps": [{"id": "stmt-1", "calls": "t"}]}}}}]`,
-			Check:   checkCallValidateStepIDs,
+			Scope:   "Pairs of successful validate calls of one Language with equal program and context, at one catalog_version with no other recorded between them (or both without one and only reads between), whose plans have as many steps naming the same entries position by position.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §3.4", Quote: "- MUST produce identical identifiers in the validation plan and execution trace for the same program text at the same `catalog_version`.", Fixture: "good-other-catalog-version"},
+			},
+			Check: checkCallValidateStepIDs,
 		},
 		{
 			ID: "call-validate-validity-unstable", Severity: lint.Warning, Spec: "Part II §3.2, §6.4, §6.5.2", Policy: lint.PolicyContradiction,
@@ -80,7 +84,7 @@ func callValidatePairs(s *snapshot.Snapshot) [][2]*snapshot.Call {
 			if !source.Equal(v.Program, w.Program) || !source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(w, types.ArgContext)) {
 				continue
 			}
-			if callSameSnapshot(calls[i : j+1]) {
+			if callSameSnapshot(rulekit.Of(s), calls[i:j+1]) {
 				out = append(out, [2]*snapshot.Call{v, w})
 			}
 			break
@@ -96,7 +100,7 @@ func callValidated(c *snapshot.Call) bool {
 // callSameSnapshot reports whether the first and last calls of span, two
 // validate calls of one Language, were answered against the same catalog
 // snapshot.
-func callSameSnapshot(span []*snapshot.Call) bool {
+func callSameSnapshot(m *rulekit.Model, span []*snapshot.Call) bool {
 	first, last := span[0], span[len(span)-1]
 	a, okA := first.StructuredContent.Str("catalog_version")
 	b, okB := last.StructuredContent.Str("catalog_version")
@@ -110,7 +114,7 @@ func callSameSnapshot(span []*snapshot.Call) bool {
 			}
 			continue
 		}
-		if !rulekit.Read(c) || c.Op == snapshot.OpCatalog && c.Lang == first.Lang {
+		if m.Writes(c) || c.Op == snapshot.OpCatalog && c.Lang == first.Lang {
 			return false
 		}
 	}

@@ -20,10 +20,17 @@ func callProgramRules() []*lint.Rule {
 			Quote:   "The Engine MUST NOT execute an operation that was not part of the validated program.",
 			Keyword: "MUST NOT",
 			Summary: "A trace entry invokes another catalog entry than the plan step of the same identifier, for the same program at the same catalog_version.",
-			Doc:     "The Host approves a plan whose steps name the entries they invoke; the Engine must not execute an operation outside the validated program (Part II §5.8.4, §6.5.4). When a trace entry's calls names another entry than the plan step with its base identifier, the Run touched something nobody approved. The rule pairs an immediate Run or test run with the nearest earlier accepted validate of the same program and context whose catalog_version the Run's expected_catalog_version names (or, without one, with no other token recorded in between), and compares unprefixed entries only: an expanded sub-program's entries have no step in the caller's plan.",
+			Doc:     "The Host approves a plan whose steps name the entries they invoke; the Engine must not execute an operation outside the validated program (Part II §5.8.4, §6.5.4). When a trace entry's calls names another entry than the plan step with its base identifier, the Run touched something nobody approved. The rule pairs a new immediate Run or test run with the nearest earlier accepted validate of the same program and context whose catalog_version the Run's expected_catalog_version names (or, without one, with no other token and no write recorded in between; rulekit.PlanOf), and compares unprefixed entries only: an expanded sub-program's entries have no step in the caller's plan.",
 			Bad:     `plan steps [{"id": "notify", "calls": "notify.facilities"}]   trace steps [{"id": "notify", "calls": "lock.dock_door", ...}]`,
 			Good:    `plan steps [{"id": "notify", "calls": "notify.facilities"}]   trace steps [{"id": "notify", "calls": "notify.facilities", ...}]`,
-			Check:   checkCallTraceCallsUnplanned,
+			Scope:   "Unprefixed trace entries of a new immediate Run or test run that PlanOf pairs with the plan of the same program at the catalog_version it ran under, whose base identifier names a plan step with another calls.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §5.8.4", Quote: "Correspondence is evaluated only over unprefixed trace entries: entries whose identifiers do not contain `/`.", Fixture: "good-expanded"},
+				{Spec: "Part II §5.6", Quote: "steps with no externally visible effect, such as pure transformations, MAY be omitted.", Fixture: "good-omitted"},
+				{Spec: "Part II §5.8.4", Quote: "the body plan is not matched against the installation trace;", Fixture: "good-deploy"},
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+			},
+			Check: checkCallTraceCallsUnplanned,
 		},
 		{
 			ID: "call-plan-calls-missing", Severity: lint.Error, Spec: "Part II §5.6",
@@ -33,27 +40,38 @@ func callProgramRules() []*lint.Rule {
 			Doc:     "The Host's risk gate reads which entries a plan invokes from its steps' calls (Part II §5.6, §7.3): an invoking step without calls hides what the program will touch. A plan says nothing by itself about which step invokes; a trace entry that carries calls, for the same program at the same catalog_version (paired as call-trace-calls-unplanned pairs them), shows that the step with its base identifier is an invoking step. Branch and loop steps are left to result-plan-control-flow-calls.",
 			Bad:     `plan steps [{"id": "notify", "risk": "external_side_effect", ...}]   trace steps [{"id": "notify", "calls": "notify.facilities", ...}]`,
 			Good:    `plan steps [{"id": "notify", "calls": "notify.facilities", "risk": "external_side_effect", ...}]   trace steps [{"id": "notify", "calls": "notify.facilities", ...}]`,
-			Check:   checkCallPlanCallsMissing,
+			Scope:   "Plan steps without calls, other than branch and loop steps, of the plan PlanOf pairs with a new immediate Run or test run, whose unprefixed trace entry of the same base identifier carries calls.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §5.8.3", Quote: "Internal expanded entries do not have corresponding steps in the caller's plan.", Fixture: "good-expanded"},
+				{Spec: "Part II §5.8.4", Quote: "the body plan is not matched against the installation trace;", Fixture: "good-deploy"},
+			},
+			Check: checkCallPlanCallsMissing,
 		},
 		{
 			ID: "call-plan-calls-unlisted", Severity: lint.Error, Spec: "Part II §6.3, §6.4",
 			Quote:   "Validation MUST operate against the current catalog snapshot.",
 			Keyword: "MUST",
 			Summary: "A plan step calls an entry that a complete catalog listing of the same Language at the same catalog_version does not contain.",
-			Doc:     "A validate response names the catalog_version it validated against, and validation MUST operate against the current catalog (Part II §6.4). A plan step whose calls names an entry that a complete listing at that very catalog_version lacks was validated against some other vocabulary, or the listing left out an entry while claiming to be complete (§6.3); either way the agent could not have found the name it was approved to use. A complete listing is an unfiltered list (a limit is no filter) returned on one page without next_cursor, or the union of a paged one whose every page was recorded: from a first page without cursor, each later page fetched once with the next_cursor before it and the first page's other arguments, to a last page without next_cursor, all under that catalog_version. A chain with a page missing, a cursor sent twice, or pages under different versions is not judged.",
+			Doc:     "A validate response names the catalog_version it validated against, and validation MUST operate against the current catalog (Part II §6.4). A plan step whose calls names an entry that a complete listing at that very catalog_version lacks was validated against some other vocabulary, or the listing left out an entry while claiming to be complete (§6.3); either way the agent could not have found the name it was approved to use. A value a recorded execute of the Language sent as program_ref is left out, since a promoted-program reference resolves through the catalog and need not be its entry's id (§3.5), and so is a listing with a call between it and the validate call that may have written. A complete listing is an unfiltered list (a limit is no filter) returned on one page without next_cursor, or the union of a paged one whose every page was recorded: from a first page without cursor, each later page fetched once with the next_cursor before it and the first page's other arguments, to a last page without next_cursor, all under that catalog_version. A chain with a page missing, a cursor sent twice, or pages under different versions is not judged.",
 			Bad:     `list -> {"items": [{"id": "light.lobby", ...}], "catalog_version": "cv_1"}   validate -> {"catalog_version": "cv_1", "plan": {"steps": [{"id": "a", "calls": "light.attic", ...}]}}`,
 			Good:    `list -> {"items": [{"id": "light.lobby", ...}], "catalog_version": "cv_1"}   validate -> {"catalog_version": "cv_1", "plan": {"steps": [{"id": "a", "calls": "light.lobby", ...}]}}`,
-			Check:   checkCallPlanCallsUnlisted,
+			Scope:   "Plan steps of validate calls answered valid: true whose calls the complete listing of the Language at the validate's catalog_version lacks, with only reads between the listing and the validate call; a value a recorded execute of the Language sent as program_ref is left out.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §3.5", Quote: "A **program reference**, represented as `program_ref`, is an identifier that resolves through the catalog to a promoted program.", Fixture: "good-program-ref"},
+			},
+			Check: checkCallPlanCallsUnlisted,
 		},
 		{
 			ID: "call-validate-catalog-version-stale", Severity: lint.Error, Spec: "Part II §6.4",
-			Quote:   "Validation MUST operate against the current catalog snapshot. When the Language declares `catalog`, the response MUST include the corresponding `catalog_version`.",
-			Keyword: "MUST",
-			Summary: "A validate response names another catalog_version than the catalog reported just before and just after it, with nothing in between that could change the catalog.",
-			Doc:     "The catalog_version of a validate response is the token the Client sends back as expected_catalog_version, so it must be the token of the catalog the program was checked against: the current one (Part II §6.4). When the nearest catalog responses before and after the validate call carry one token, the validate call names another, and only side-effect-free Pilotage reads (guides, catalog, validate, trace fetch) were recorded in between, the validate answer cannot be current: a Client executing with it is refused with catalog_drift, or worse, a stale check passes.",
-			Bad:     `list -> {"catalog_version": "cv_2"}   validate -> {"valid": true, "catalog_version": "cv_1", ...}   list -> {"catalog_version": "cv_2"}`,
-			Good:    `list -> {"catalog_version": "cv_2"}   validate -> {"valid": true, "catalog_version": "cv_2", ...}   list -> {"catalog_version": "cv_2"}`,
-			Check:   checkCallValidateVersionStale,
+			Quote:        "Validation MUST operate against the current catalog snapshot. When the Language declares `catalog`, the response MUST include the corresponding `catalog_version`.",
+			Keyword:      "MUST",
+			Summary:      "A validate response names another catalog_version than the catalog reported just before and just after it, with nothing in between that could change the catalog.",
+			Doc:          "The catalog_version of a validate response is the token the Client sends back as expected_catalog_version, so it must be the token of the catalog the program was checked against: the current one (Part II §6.4). When the nearest catalog responses before and after the validate call carry one token, the validate call names another, and nothing recorded in between can have changed the catalog (only reads: guide, catalog, validate and trace-fetch calls, refused or replayed executes, test runs, tools that declare readOnlyHint), the validate answer cannot be current: a Client executing with it is refused with catalog_drift, or worse, a stale check passes.",
+			Bad:          `list -> {"catalog_version": "cv_2"}   validate -> {"valid": true, "catalog_version": "cv_1", ...}   list -> {"catalog_version": "cv_2"}`,
+			Good:         `list -> {"catalog_version": "cv_2"}   validate -> {"valid": true, "catalog_version": "cv_2", ...}   list -> {"catalog_version": "cv_2"}`,
+			Scope:        "Validate responses of a Language whose nearest catalog responses before and after, with only reads between each and the validate call, carry one token that the validate response does not.",
+			NoExceptions: "Part II §5.4, §6.4 and §11.3 were read: validation operates against the current catalog and its response carries that catalog's token; the authorization scope a token is computed in is the same Client's on both sides. A write between the answers, which may have moved the catalog and back, is not judged.",
+			Check:        checkCallValidateVersionStale,
 		},
 		{
 			ID: "call-trace-step-id-context", Severity: lint.Warning, Spec: "Part II §5.8.2, §5.8.3", Policy: lint.PolicyContradiction,
@@ -69,51 +87,17 @@ func callProgramRules() []*lint.Rule {
 			Quote:   "For an inline program, the Server MUST validate `{program, context}` exactly as `validate` would.",
 			Keyword: "MUST",
 			Summary: "An inline program that validate answered valid: false was later run by execute with the same context, against the same catalog_version.",
-			Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and the execute's expected_catalog_version, if any, is the one validate returned.",
+			Doc:     "Execute re-validates an inline program exactly as validate would, and refuses an invalid one with validation_error before any side effect (Part II §6.5.2). When the recorded validate call found the program invalid and a later execute of the same program and context ran it, the guard that protects Clients who skip validate is missing. The rule compares only when the catalog cannot have moved in between: no other catalog_version was recorded for the Language between the two calls, and either the execute's expected_catalog_version is the one validate returned (a Run started under it is the Server's word that the catalog had not moved) or, without one, nothing between the two may have written (a tool that installed the missing entry). A replay is not judged.",
 			Bad:     `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": true, "status": "success", "error": null}}}}]`,
 			Good:    `[{"name": "validate_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"valid": false, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}], "catalog_version": "cv_1"}}}, {"name": "run_flow", "arguments": {"flow": {"steps": [{"id": "a", "do": "call", "device": "light.attic"}]}}, "result": {"structuredContent": {"run_id": "run_1", "outcome": {"ok": false, "status": "validation_error", "error": "invalid program"}, "diagnostics": [{"severity": "error", "code": "unknown_device", "path": "/steps/0/device", "message": "no device light.attic"}]}}}]`,
-			Check:   checkCallExecuteRunsInvalid,
+			Scope:   "Execute calls that started a new Run of an inline program that an earlier validate of the same Language, program and context found invalid (an error diagnostic), with no other catalog_version recorded between them, and either the Run's expected_catalog_version is the validate's token or only reads lie between the two.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §6.4", Quote: "Validation MUST operate against the current catalog snapshot.", Fixture: "good-write-between"},
+				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
+			},
+			Check: checkCallExecuteRunsInvalid,
 		},
 	}
-}
-
-// callPairedPlan returns the plan of the program that execute call i ran,
-// at the catalog_version it ran under: the nearest earlier accepted
-// validate of the same Language, program and context whose
-// catalog_version the execute's expected_catalog_version names or, when
-// it names none, such that no other token of the Language was recorded
-// between the two calls. Plan and trace correspond only "at a given
-// catalog_version" (Part II §5.8.4); any doubt pairs nothing.
-func callPairedPlan(calls []*snapshot.Call, i int) (*snapshot.Call, *source.Node) {
-	x := calls[i]
-	if x.Op != snapshot.OpExecute || x.Program == nil || x.Lang == nil || !rulekit.Started(x) || !callOwnTrace(x) {
-		return nil, nil
-	}
-	expected, hasExpected := rulekit.Present(x, types.ArgExpectedCatalogVersion).Value().(string)
-	for j := i - 1; j >= 0; j-- {
-		v := calls[j]
-		if v.Op != snapshot.OpValidate || v.Lang != x.Lang || v.ProgramArg != x.ProgramArg || !source.Equal(v.Program, x.Program) ||
-			!source.Equal(rulekit.Present(v, types.ArgContext), rulekit.Present(x, types.ArgContext)) {
-			continue
-		}
-		cv, _ := v.StructuredContent.Str("catalog_version")
-		if !rulekit.Accepted(v) || !v.StructuredContent.Get("plan").IsObject() {
-			return nil, nil
-		}
-		if hasExpected {
-			if cv != expected {
-				return nil, nil
-			}
-			return v, v.StructuredContent.Get("plan")
-		}
-		for k := j + 1; k < i; k++ {
-			if other, ok := rulekit.CatalogVersion(calls[k]); ok && calls[k].Lang == x.Lang && other != cv {
-				return nil, nil
-			}
-		}
-		return v, v.StructuredContent.Get("plan")
-	}
-	return nil, nil
 }
 
 // callPlanSteps indexes a plan's steps by identifier; a plan that repeats
@@ -145,27 +129,15 @@ func callControlFlow(plan *source.Node) map[string]bool {
 	return cf
 }
 
-// callUnprefixed returns the trace entries that take part in plan
-// correspondence (Part II §5.8.4): those whose identifier has no /.
-func callUnprefixed(c *snapshot.Call) []*source.Node {
-	var out []*source.Node
-	for _, s := range c.StructuredContent.Path("trace", "steps").Objects() {
-		if id, ok := s.Str("id"); ok && !strings.Contains(id, "/") {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func checkCallTraceCallsUnplanned(p *lint.Pass) {
-	calls := p.Snap.Calls
-	for i, c := range calls {
-		v, plan := callPairedPlan(calls, i)
+	m := rulekit.Of(p.Snap)
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		v, plan := m.PlanOf(c)
 		steps := callPlanSteps(plan)
 		if v == nil || steps == nil {
 			continue
 		}
-		for _, e := range callUnprefixed(c) {
+		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			got := e.Get("calls")
 			want, ok := steps[callBaseID(id)].Str("calls")
@@ -178,16 +150,16 @@ func checkCallTraceCallsUnplanned(p *lint.Pass) {
 }
 
 func checkCallPlanCallsMissing(p *lint.Pass) {
-	calls := p.Snap.Calls
+	m := rulekit.Of(p.Snap)
 	reported := map[*source.Node]bool{}
-	for i, c := range calls {
-		v, plan := callPairedPlan(calls, i)
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		v, plan := m.PlanOf(c)
 		steps := callPlanSteps(plan)
 		if v == nil || steps == nil {
 			continue
 		}
 		cf := callControlFlow(plan)
-		for _, e := range callUnprefixed(c) {
+		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			base := callBaseID(id)
 			s := steps[base]
@@ -202,25 +174,48 @@ func checkCallPlanCallsMissing(p *lint.Pass) {
 }
 
 func checkCallPlanCallsUnlisted(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	listed := rulekit.ByCatalog(rulekit.CompleteListings(p.Snap.Calls))
+	refs := callProgramRefs(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
 		cv, ok := c.StructuredContent.Str("catalog_version")
 		if !ok || c.Lang == nil || !rulekit.Accepted(c) {
 			continue
 		}
 		l, ok := listed[rulekit.ListingKey{Lang: c.Lang, CatalogVersion: cv}]
-		if !ok {
+		// A write between the listing and the validate call may have
+		// added the entry without moving the token: that fault would be
+		// the token's, not this validation's.
+		if !ok || !m.ReadsBetween(c, l.Pages[0]) || !m.ReadsBetween(c, l.Pages[len(l.Pages)-1]) {
 			continue
 		}
 		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-			if target := s.Get("calls"); target.IsString() && !l.IDs[target.Text()] {
+			// A promoted-program reference "resolves through the catalog"
+			// (Part II §3.5) and need not be its entry's id.
+			if target := s.Get("calls"); target.IsString() && !l.IDs[target.Text()] && !refs[c.Lang][target.Text()] {
 				p.Report(target, "plan step %s calls %q, which the complete listing of %s%s at the same catalog_version %q does not contain: validate against the current catalog, and list every entry (or return next_cursor)", callStepLabel(s), target.Text(), c.Lang.Label(), l.PagesNote(), cv)
 			}
 		}
 	}
 }
 
+// callProgramRefs returns, per Language, the program_ref values its
+// recorded execute requests sent.
+func callProgramRefs(s *snapshot.Snapshot) map[*snapshot.Language]map[string]bool {
+	out := map[*snapshot.Language]map[string]bool{}
+	for _, c := range s.CallsOf(snapshot.OpExecute) {
+		if ref := rulekit.Present(c, types.ArgProgramRef); ref.IsString() && c.Lang != nil {
+			if out[c.Lang] == nil {
+				out[c.Lang] = map[string]bool{}
+			}
+			out[c.Lang][ref.Text()] = true
+		}
+	}
+	return out
+}
+
 func checkCallValidateVersionStale(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	for i, c := range calls {
 		got, ok := rulekit.CatalogVersion(c)
@@ -232,7 +227,7 @@ func checkCallValidateVersionStale(p *lint.Pass) {
 		near := func(step int) (string, bool) {
 			for j := i + step; j >= 0 && j < len(calls); j += step {
 				d := calls[j]
-				if !rulekit.Read(d) {
+				if m.Writes(d) {
 					return "", false
 				}
 				if cv, ok := rulekit.CatalogVersion(d); ok && d.Op == snapshot.OpCatalog && d.Lang == c.Lang {
@@ -274,8 +269,8 @@ func callLoopDepth(steps map[string]*source.Node, id string) (int, bool) {
 }
 
 func checkCallTraceStepIDContext(p *lint.Pass) {
-	calls := p.Snap.Calls
-	for i, c := range calls {
+	m := rulekit.Of(p.Snap)
+	for _, c := range p.Snap.Calls {
 		if (c.Op != snapshot.OpExecute && c.Op != snapshot.OpTraceFetch) || !c.Succeeded() || c.Lang == nil {
 			continue
 		}
@@ -300,12 +295,12 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 			}
 			seen[id] = true
 		}
-		_, plan := callPairedPlan(calls, i)
+		_, plan := m.PlanOf(c)
 		steps := callPlanSteps(plan)
 		if steps == nil {
 			continue
 		}
-		for _, e := range callUnprefixed(c) {
+		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			want, ok := callLoopDepth(steps, callBaseID(id))
 			if got := strings.Count(id, "#"); ok && got != want {
@@ -316,6 +311,7 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 }
 
 func checkCallExecuteRunsInvalid(p *lint.Pass) {
+	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
 	for i, v := range calls {
 		if v.Op != snapshot.OpValidate || !v.Succeeded() || v.Program == nil || v.Lang == nil {
@@ -336,10 +332,16 @@ func checkCallExecuteRunsInvalid(p *lint.Pass) {
 				!source.Equal(rulekit.Present(x, types.ArgContext), rulekit.Present(v, types.ArgContext)) {
 				continue
 			}
-			if tok := x.Arg(types.ArgExpectedCatalogVersion); tok.IsString() && (!hasCV || tok.Text() != cv) {
+			// Re-validation runs against the catalog current at execute:
+			// a Run that started under validate's own token had the
+			// Server's word that it had not moved; without a token, a
+			// write between them (a tool installing the missing entry)
+			// may have made the program valid.
+			tok := x.Arg(types.ArgExpectedCatalogVersion)
+			if tok.IsString() && (!hasCV || tok.Text() != cv) || !tok.IsString() && !m.ReadsBetween(v, x) {
 				continue
 			}
-			if rulekit.Started(x) {
+			if m.NewRun(x) {
 				p.Report(x.Program, "%s ran a program that %s found invalid with the same context and catalog_version: re-validate inline programs exactly as validate does and refuse with outcome validation_error", x.Name, v.Name)
 			}
 		}

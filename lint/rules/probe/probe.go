@@ -7,8 +7,11 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
+	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
 func probeRules() []*lint.Rule {
@@ -23,10 +26,15 @@ func probeRules() []*lint.Rule {
 			// anything it reports inside the same call replaces this finding.
 			FallbackScope: callScope,
 			Summary:       "A probe call recorded by snapshot --probe drew an answer other than the one the spec requires for its deliberate defect.",
-			Doc:           "`pilotage-lint snapshot --probe` sends requests that each carry at most one deliberate defect and tags each recorded call with the probe's name, the official conformance vector and the defect. This rule judges the answer against the spec sentence that decides that probe (the finding quotes it): the channel of Part III §7.1 (result, request error with isError: true, or JSON-RPC error), the request-error kind of §7.2, the catalog_version an unknown catalog id still carries, an execute refusal's validation_error, the whole-result indistinguishability of an unknown and a refused run_id, a catalog cursor that repeats, and a probe the server never answered. An agent recovers from a refusal by its kind; the wrong channel or kind sends it down the wrong path. A more specific rule reporting at or inside the same call replaces this one.",
+			Doc:           "`pilotage-lint snapshot --probe` sends requests that each carry at most one deliberate defect and tags each recorded call with the probe's name, the official conformance vector and the defect. This rule judges the answer against the spec sentence that decides that probe (the finding quotes it): the channel of Part III §7.1 (result, request error with isError: true, or JSON-RPC error), the request-error kind of §7.2, the catalog_version an unknown catalog id still carries, an execute refusal's validation_error, the whole-result indistinguishability of an unknown and a refused run_id, a catalog cursor that repeats, and a probe the server never answered. An agent recovers from a refusal by its kind; the wrong channel or kind sends it down the wrong path. A more specific rule reporting at or inside the same call replaces this one. A probe request the tool's inputSchema rejects for a missing member or a wrong JSON type (validated with the schema library, $defs and nullable unions included) is not the request its vector describes, and the server may rightly refuse it with a JSON-RPC error: its answer is not judged, and the run names it among the checks not run.",
 			Bad:           `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "error": {"code": -32602, "message": "bad trace_level"}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
 			Good:          `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
-			Check:         checkProbeExpectation,
+			Scope:         "Calls recorded by snapshot --probe and tagged with a probe of the table, each judged against that probe's expectation for its deliberate defect, in any Language. Not judged: a call whose request the tool's inputSchema rejects for a missing required member or a wrong JSON type (the probe could not send the request its vector describes), a JSON-RPC answer when that schema cannot be judged offline, and, under a manifest of a later minor version, a request-error kind 1.1 does not define. Untagged calls are the call rules' to judge.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §4.6", Quote: "Those faults are carrier-level.", Fixture: "good-structural-fault"},
+				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-later-minor-kind"},
+			},
+			Check: checkProbeExpectation,
 		},
 	}
 }
@@ -63,10 +71,16 @@ func checkProbeExpectation(p *lint.Pass) {
 		if c.Result == nil && c.Error == nil {
 			if ms := c.Node.Get("probe").Get("timeout_ms"); ms != nil {
 				p.Report(ms, "probe %s got no answer within %s ms where the spec requires a %s: %s", label, ms.Text(), describe(want), cite)
+			} else if why := c.Node.Get("probe").Get("failure"); why.IsString() {
+				p.Report(why, "probe %s got no answer (%s) where the spec requires a %s: %s", label, why.Text(), describe(want), cite)
 			}
 			continue
 		}
 		got, at := channelOf(c)
+		if why := unjudged(p.Snap, c, got); why != "" {
+			p.Skip("the answer to probe " + label + ", because " + why)
+			continue
+		}
 		if got != want.Channel {
 			p.Report(at, "probe %s drew a %s where the spec requires a %s: %s", label, got, describe(want), cite)
 			continue
@@ -74,7 +88,10 @@ func checkProbeExpectation(p *lint.Pass) {
 		sc := c.Result.Get("structuredContent")
 		if got == probe.RequestError && len(want.Kinds) > 0 {
 			kind := sc.Get("error").Get("kind")
-			if kind == nil || !kind.IsString() || !slices.Contains(want.Kinds, kind.Text()) {
+			// A later minor may add request-error kinds (Part III §7.2);
+			// under its manifest a kind 1.1 does not know is not judged.
+			later := kind.IsString() && !types.ErrorKind(kind.Text()).IsKnown() && rulekit.LaterMinor(p.Snap.Manifest)
+			if !later && (kind == nil || !kind.IsString() || !slices.Contains(want.Kinds, kind.Text())) {
 				where, drew := kind, "no kind"
 				if kind.IsString() {
 					drew = "kind " + kind.Text()
@@ -100,7 +117,10 @@ func checkProbeExpectation(p *lint.Pass) {
 				p.Report(v, "probe %s sent a program that cannot parse and validation said valid: true; report it with valid: false and diagnostics (Part II §5.5).", label)
 			}
 		}
-		if want.Status != "" && garbageSent(c.Arguments) {
+		// The drift check comes before re-validation (Part II §6.5.2 steps
+		// 2 and 3), so a stale token draws catalog_drift whatever the
+		// program, an object one read as empty included.
+		if want.Status != "" && (garbageSent(c.Arguments) || want.Status == "catalog_drift" && c.Arg("expected_catalog_version").IsString()) {
 			if st := sc.Get("outcome").Get("status"); st.IsString() && st.Text() != want.Status {
 				if tok := c.Arg("expected_catalog_version"); tok.IsString() && want.Status == "catalog_drift" {
 					p.Report(st, "probe %s sent the stale expected_catalog_version %q with a program that cannot parse, and the outcome status is %q: the drift check (Part II §6.5.2 step 2) comes before re-validation (step 3), so refuse with catalog_drift: %s", label, tok.Text(), st.Text(), cite)
@@ -109,15 +129,18 @@ func checkProbeExpectation(p *lint.Pass) {
 				}
 			}
 		}
-		if pr.Pages {
+		if pr.Pages > 0 {
+			// One chain of pages per probe and Language: two listings
+			// (with and without a limit) may hand out the same cursors.
 			next, ok := sc.Str("next_cursor")
-			seen := cursors[pc.language]
+			chain := pc.language + "\x00" + pr.Name
+			seen := cursors[chain]
 			if seen == nil {
 				seen = map[string]bool{}
-				cursors[pc.language] = seen
+				cursors[chain] = seen
 			}
 			if ok && seen[next] {
-				p.Report(sc.Get("next_cursor"), "probe %s: next_cursor %q repeats an earlier page's cursor, so following it lists the same entries again; a listing covers every entry exactly once (Part II §6.3, vector %s), so give each page a new cursor.", label, next, pr.Vector)
+				p.Report(sc.Get("next_cursor"), "probe %s: next_cursor %q repeats an earlier page's cursor, so following it lists the same entries again; a listing covers every entry exactly once (Part II §6.3, vector PIL-LOOKUP-PAGINATION-G), so give each page a new cursor.", label, next)
 			}
 			if ok {
 				seen[next] = true
@@ -129,12 +152,38 @@ func checkProbeExpectation(p *lint.Pass) {
 					continue
 				}
 				if !reflect.DeepEqual(stripMeta(c.Result), stripMeta(other.call.Result)) {
-					p.Report(c.Result, "probe %s: the result for a refused run_id differs from the result for an unknown run_id (call %s); return one identical not_found result, message and content included: %s", label, other.call.Node.Pointer(), cite)
+					p.Report(c.Result, "probe %s: the result for this run_id differs from the result for an unknown run_id (call %s); return one identical not_found result, message and content included: %s", label, other.call.Node.Pointer(), cite)
 				}
 				break
 			}
 		}
 	}
+}
+
+// unjudged says why the answer to a probe call cannot be judged against
+// its expectation, or "". A probe's expectation assumes a request whose
+// only defect is the deliberate one; a request the tool's inputSchema
+// rejects for a missing member or a wrong JSON type (Pydantic's program
+// declared anyOf [object, null], sent a string) carries a structural fault,
+// which the server may rightly answer with a JSON-RPC error (Part III
+// §4.6), so no answer to it says anything about the defect.
+func unjudged(s *snapshot.Snapshot, c *snapshot.Call, got probe.Channel) string {
+	t := s.Tool(c.Name)
+	if t == nil || t.InputSchema == nil {
+		return ""
+	}
+	var args any = map[string]any{}
+	if c.Arguments != nil {
+		args = c.Arguments.Value()
+	}
+	structural, decided, _ := schemacheck.Structural(t.InputSchema, args)
+	switch {
+	case structural:
+		return "its request does not fit the inputSchema of " + c.Name + " (a missing required member or a wrong JSON type), so the probe could not send the request its vector describes"
+	case !decided && got == probe.CarrierError:
+		return "the inputSchema of " + c.Name + " cannot be judged offline, so whether the JSON-RPC error answers a structural fault is unknown"
+	}
+	return ""
 }
 
 // garbageSent reports whether the request carried probe.Garbage as a

@@ -19,7 +19,7 @@ func valueRules() []*lint.Rule {
 }
 
 func checkResultValueUnknown(p *lint.Pass) {
-	if rulekit.LaterMinor(p.Snap.Manifest) {
+	if laterMinor(p) {
 		return
 	}
 	for _, v := range rulekit.UnknownResultValues(p.Snap) {

@@ -4,10 +4,40 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
+
+// CarrierAnswer reports whether c drew the carrier's answer to a request
+// its tool's inputSchema refuses where Part III routes the refusal to the
+// carrier: an isError result to a request with a structural fault (a
+// missing required member, a wrong JSON type, at any depth) against a
+// loop tool's schema, or any fault against a fixed access tool's, whose
+// binding-defined schema is strict on purpose (Part III §4.6, §7.1: "Those
+// faults are carrier-level"). On MCP 2025-11-25 SDKs answer such a request
+// with a tool execution error, isError true and a text message (SEP-1303;
+// §7.1's revision note: "2025-11-25 narrowed protocol errors to the
+// envelope level"), which is no Pilotage result: the result rules do not
+// judge its envelope or shape. A schema that cannot be judged offline
+// excuses nothing.
+func CarrierAnswer(s *snapshot.Snapshot, c *snapshot.Call) bool {
+	t := s.Tool(c.Name)
+	if !True(c.Result.Get("isError")) || t == nil || t.InputSchema == nil {
+		return false
+	}
+	var args any = map[string]any{}
+	if c.Arguments != nil {
+		args = c.Arguments.Value()
+	}
+	if snapshot.IsFixedTool(c.Name) {
+		fit, _ := schemacheck.FitOf(t.InputSchema, args)
+		return fit.Rejects()
+	}
+	structural, decided, _ := schemacheck.Structural(t.InputSchema, args)
+	return decided && structural
+}
 
 // Present returns a request member that carries a value: a member sent as
 // null is read as absent, since Clients send either for "not given".
@@ -62,10 +92,11 @@ func CatalogVersion(c *snapshot.Call) (string, bool) {
 }
 
 // Read reports whether a call leaves the Server's state as it found it,
-// so that it cannot change the catalog or what a later answer depends on:
-// the learn and lookup operations, validate (side-effect free, Part II
-// §6.4), the trace fetch door and the manifest. An execute or a server
-// tool of its own may change them.
+// judged from the call alone: the learn and lookup operations, validate
+// (side-effect free, Part II §6.4), the trace fetch door and the manifest.
+// An execute or a server tool of its own may change them. Rules comparing
+// two answers ask Model.Writes instead, which also reads refused and
+// replayed executes, test runs and tools declaring readOnlyHint.
 func Read(c *snapshot.Call) bool {
 	switch c.Op {
 	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:

@@ -6,6 +6,45 @@
 // that always yield a node to report at, and the phrases messages use to
 // name values.
 //
+// # The model of a recording
+//
+// Every rule that compares two or more calls asks one Model, built once
+// per snapshot by Of, instead of scanning the calls itself. It answers:
+//
+//   - Replays (Part II §6.5.2 step 1, §6.5.6). ReplayOf(c) is non-nil when
+//     execute c repeats an earlier request's idempotency_key, runnable and
+//     input for a Language declaring execute.idempotency, and is judged only
+//     as a replay: its Window certainly covers it, or the Server answered
+//     with the original's run_id, or the original's answer was lost. A
+//     replay is judged only for identity with Replay.Original
+//     (call-idempotent-replay-new-run, call-idempotent-replay-different-result),
+//     never as a new Run: not for drift, store, trace level or presence.
+//     Replays lists them all; Conflict(c) is the original whose key c
+//     reuses with another runnable or input inside a certain window;
+//     NewRun(c) is an execute that started a Run of its own. Refused Runs
+//     and request errors are never held for replay, and outside a certain
+//     window a request answered with a Run of its own is a new Run, since
+//     the Server may have forgotten the key. SameExecution, Runnable and
+//     RunID are the comparisons it uses.
+//   - What may have changed in between. Writes(c) says whether c may have
+//     changed the catalog, the stored Runs or a later answer (see Writes
+//     for the calls that cannot); WriteBetween(a, b) returns the first such
+//     call between two calls, ReadsBetween whether there is none. A rule
+//     comparing two answers across a write says why the write cannot
+//     explain the difference (the same catalog_version on both sides, a
+//     Run that started under the first answer's token), or stays silent.
+//   - Scope. A call's Language is snapshot.Call.Lang. TracePrefix and
+//     Unprefixed give a trace entry's sub-program prefix: plan
+//     correspondence is evaluated "only over unprefixed trace entries"
+//     (Part II §5.8.4). PlanOf(x) pairs a Run with the plan of the same
+//     program at the catalog_version it ran under, or with nothing;
+//     OwnTrace tells an immediate Run or test run from a deploy Run's
+//     installation trace.
+//   - Version. LaterMinor is the manifest's later minor version, whose
+//     additions are not judged; Extended(c) marks a call whose request
+//     members, or whose Language's members, capabilities or sub-features,
+//     1.1 does not define under such a manifest.
+//
 // A helper that only one family needs lives in that family; this package
 // grows only when a second family asks. It imports no family.
 package rulekit

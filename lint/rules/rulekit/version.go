@@ -2,6 +2,7 @@ package rulekit
 
 import (
 	"regexp"
+	"strconv"
 
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -17,8 +18,29 @@ func LaterMinor(m *source.Node) bool {
 	if !v.IsString() {
 		return false
 	}
-	ver, err := types.ParseVersion(v.Text())
-	return err == nil && ver.Major == types.CurrentVersion.Major && ver.Minor > types.CurrentVersion.Minor
+	ver, ok := ParseVersion(v.Text())
+	return ok && ver.Major == types.CurrentVersion.Major && ver.Minor > types.CurrentVersion.Minor
+}
+
+// wireVersion is Part II §11.1's major.minor: two numbers, leading zeros
+// and all, which the spec does not forbid ("1.01" is minor 1).
+var wireVersion = regexp.MustCompile(`^([0-9]+)\.([0-9]+)$`)
+
+// ParseVersion reads a manifest's pilotage value as Part II §11.1 defines
+// it, major.minor, so that "1.02" is the later minor 2 however it is
+// spelled. types.ParseVersion is stricter (no leading zeros, one spelling
+// per version), which is pkg/types' canonical form, not the spec's rule.
+func ParseVersion(s string) (types.Version, bool) {
+	m := wireVersion.FindStringSubmatch(s)
+	if m == nil {
+		return types.Version{}, false
+	}
+	maj, err1 := strconv.Atoi(m[1])
+	min, err2 := strconv.Atoi(m[2])
+	if err1 != nil || err2 != nil {
+		return types.Version{}, false
+	}
+	return types.Version{Major: maj, Minor: min}, true
 }
 
 // reservedWord is the form of a value a later minor may reserve.

@@ -90,6 +90,9 @@ func shapeError(p *lint.Pass, n *source.Node, schemaName string) *jsonschema.Val
 }
 
 func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.ValidationError, what string, later bool) {
+	if undefinedMember(ve) || summarizedDecisions(ve.InstanceLocation) {
+		return
+	}
 	at := root.Path(ve.InstanceLocation...)
 	if at == nil {
 		at = root
@@ -144,6 +147,34 @@ func reportSchemaError(p *lint.Pass, root *source.Node, ve *jsonschema.Validatio
 	default:
 		p.Report(at, "%s: %s: %s", what, rulekit.Label(at), ve.ErrorKind.LocalizedString(english))
 	}
+}
+
+// undefinedMember reports whether a validation error judges a member the
+// schema does not define, through additionalProperties: the generated
+// capability schemas type every unknown capability and sub-feature (Part
+// II §4.2's "an object containing boolean sub-feature declarations"), but
+// a receiver MUST ignore members it does not recognize (Part II §1.2) and
+// a later minor may add members (§11.1). capability-unknown and
+// capability-subfeature name such members at warning under 1.1, so the
+// fallback never judges them, and a later minor is not judged more
+// strictly than 1.1.
+func undefinedMember(ve *jsonschema.ValidationError) bool {
+	return strings.HasSuffix(ve.SchemaURL, "/additionalProperties")
+}
+
+// summarizedDecisions reports whether an instance location is, or lies
+// inside, the decisions of a trace entry: a loop entry "MAY instead use an
+// Engine-defined summarized decision representation documented in the
+// closed-sets guide" (Part II §5.8.2), any value, while the trace step
+// table types decisions as an array of decisions. Which entry is a loop
+// needs the plan; result-trace-control-flow reads it.
+func summarizedDecisions(loc []string) bool {
+	for i := 1; i+2 < len(loc); i++ {
+		if loc[i-1] == "trace" && loc[i] == "steps" && loc[i+2] == "decisions" {
+			return true
+		}
+	}
+	return false
 }
 
 // matchingBranch returns the alternative the value was evidently meant to
@@ -307,6 +338,12 @@ func shapeRules() []*lint.Rule {
 			Doc:     "The manifest is the agent's map of the server: every member has a type and some are required (Part II §5.1). This rule validates each Language entry and the Server-level capability declaration of the manifest (and of an inline initialize manifest) against schemas/language-entry.schema.json and schemas/capability-declaration.schema.json, generated from pkg/types, and reports each mismatch at its exact location. More specific manifest rules explain most defects; this rule catches the rest, such as a wrong JSON type.",
 			Bad:     `{"pilotage": 1.1, "languages": [{"name": "flow/1", "title": "Flows", "guides": "pilotage_get_guide", "loop": {"validate": "validate_flow"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`,
 			Good:    `{"pilotage": "1.1", "languages": [{"name": "flow/1", "title": "Flows", "guides": "pilotage_get_guide", "loop": {"validate": "validate_flow"}, "capabilities": {"guides": true, "validate": true}, "locator": "json-pointer"}]}`,
+			Scope:   "The authoritative manifest and an inline one (initialize or server/discover): each Language entry and the Server-level capability declaration, each against its schema generated from pkg/types. A fallback: a specific rule reporting the same pointer replaces it. Members the schemas do not define are allowed, whatever their value: an unknown capability or sub-feature is capability-unknown's or capability-subfeature's warning under 1.1 and not judged under a later minor, never typed here; under a manifest of a later minor version a string outside a closed set, or one a pattern rejects that has the form of a reserved value, is not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-unknown-members"},
+				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-audit-later-minor-unknown-member-type"},
+				{Spec: "Part II §11.1", Quote: "Minor versions are strictly additive. They may add: - OPTIONAL fields; - sub-features; - reserved values.", Fixture: "good-later-minor"},
+			},
 			// The whole-manifest schema encodes every combination of Server-
 			// and Language-level declarations and costs ~8x more to compile;
 			// the specific rules check those combinations, so the fallback
@@ -331,6 +368,14 @@ func shapeRules() []*lint.Rule {
 			Doc:     "Every Pilotage tool returns the Part II response object in structuredContent, or the request-error shape {error: {kind, message}} (Part III §6, §7.2). This rule validates each recorded result (snapshot calls, or tools/call results in a capture) against the outputSchema union of its tool, generated from pkg/types, so a result an agent cannot parse is caught before it ships.",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": "yes"}, "isError": false}}`,
 			Good:    `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}, "isError": false}}`,
+			Scope:   "The structuredContent of every recorded result of a fixed access tool or a loop tool (a replay included: it returns the original Run's result), against the outputSchema union published for that tool or stage; results of other tools are not judged. A fallback: a specific rule reporting the same pointer replaces it. Members the schemas do not define are allowed, an OPTIONAL array may be absent or empty, a trace entry's decisions may be any value (a loop's summarized form), and under a manifest of a later minor version a string outside a closed set (a request-error kind, say) is not judged. An isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level (rulekit.CarrierAnswer) is the carrier's answer, not judged.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part II §5.8.2", Quote: "MAY instead use an Engine-defined summarized decision representation documented in the closed-sets guide.", Fixture: "good-audit-summarized-decisions"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-carrier-answer"},
+				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-unknown-members"},
+				{Spec: "Part II §1.4", Quote: "Receivers MUST treat them identically. Senders MAY use either representation.", Fixture: "good-empty-and-absent-arrays"},
+				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-later-minor-kind"},
+			},
 			Check: func(p *lint.Pass) {
 				loops := map[string]*snapshot.LoopTool{}
 				for _, lt := range p.Snap.LoopTools() {
@@ -338,7 +383,7 @@ func shapeRules() []*lint.Rule {
 				}
 				for _, c := range p.Snap.Calls {
 					sc := c.Result.Get("structuredContent")
-					if sc == nil {
+					if sc == nil || rulekit.CarrierAnswer(p.Snap, c) {
 						continue
 					}
 					if name := resultSchema(loops, c.Name); name != "" {

@@ -25,6 +25,14 @@ type corpusCase struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 }
 
+// knownGaps are rules of another family that still read a tool schema's
+// "properties" and keywords by hand, so a correct schema in Pydantic's
+// $defs form or zod's allOf form draws them: each entry names where the
+// fix goes (read the schema through schemacheck.Resolver). Their findings
+// on the corpus are logged, not failed; delete an entry once its rule reads
+// schemas as a validator does.
+var knownGaps = map[string]string{}
+
 // TestGeneratorCorpus declares each generated schema as the inputSchema of
 // its tool in the clean Harborview listing and lints it: a good* schema
 // draws no error and no warning, a bad* schema draws exactly the rules it
@@ -59,6 +67,10 @@ func TestGeneratorCorpus(t *testing.T) {
 			perGen[gen] = n
 			var got []string
 			for _, f := range rulestest.Lint(t, listingWith(t, c.Tool, c.InputSchema)) {
+				if gap, ok := knownGaps[f.Rule]; ok {
+					t.Logf("known gap of %s at %s (%s): %s", f.Rule, f.Pointer, gap, f.Message)
+					continue
+				}
 				if f.Severity >= lint.Warning && !slices.Contains(got, f.Rule) {
 					got = append(got, f.Rule)
 				}

@@ -51,7 +51,11 @@ func outputSchemaRules() []*lint.Rule {
 			Doc:     "A Host validates every structuredContent against the declared outputSchema; a schema that does not compile (a malformed keyword value, a $ref that resolves nowhere or loops without consuming input) fails every call or is silently dropped, depending on the SDK. pilotage-lint compiles it as JSON Schema 2020-12 unless $schema says otherwise, offline, and reports where compilation failed; the other checks of the tool still run. A pattern that is not ECMA-262 at all is such a failure. A keyword the linter cannot evaluate (a pattern that may be valid ECMA-262 but that its engines do not support, a $schema dialect it does not know) is no proof of a defect: toolschema-output-schema-unchecked names it at info.",
 			Bad:     `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "strng"}}}}`,
 			Good:    `{"outputSchema": {"type": "object", "properties": {"run_id": {"type": "string"}}}}`,
-			Check:   checkOutputSchemaInvalid,
+			Scope:   "The outputSchema each fixed access tool and loop tool declares, compiled offline as JSON Schema 2020-12 unless $schema names another dialect. A keyword the linter cannot evaluate is toolschema-output-schema-unchecked's info, an external reference toolschema-output-schema-external-ref's. Every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §6", Quote: "Servers SHOULD declare an MCP `outputSchema` for every Pilotage tool.", Fixture: "good-undeclared"},
+			},
+			Check: checkOutputSchemaInvalid,
 		},
 		&lint.Rule{
 			ID: "toolschema-output-schema-unchecked", Severity: lint.Info, Spec: spec,
@@ -76,10 +80,16 @@ func outputSchemaRules() []*lint.Rule {
 			Quote:   "Because MCP requires `structuredContent` to satisfy the declared output schema even for request-error results, the schema MUST accept every possible `structuredContent` shape produced by that tool.",
 			Keyword: "MUST",
 			Summary: "A Pilotage tool's outputSchema rejects a structuredContent shape the tool can return.",
-			Doc:     "A declared outputSchema MUST accept every structuredContent shape its tool can produce: every Part II success shape, every operation-specific shape (all three catalog verbs, valid and invalid validation results, started and refused Runs) and the Part III §7.2 request-error shape (Part III §6). pilotage-lint validates a minimal valid instance of each shape, built for the tool's stage and its Languages' capabilities (catalog_version, plan, locator dialect), against the tool's own schema and names each one it rejects; without a manifest, a shape passes when any capability variant of it does. The finding sits at the schema keyword that rejected the instance.",
+			Doc:     "A declared outputSchema MUST accept every structuredContent shape its tool can produce: every Part II success shape, every operation-specific shape (all three catalog verbs, valid and invalid validation results, started and refused Runs) and the Part III §7.2 request-error shape (Part III §6). pilotage-lint validates a minimal valid instance of each shape, built for the tool's stage and its Languages' capabilities (catalog_version, plan, locator dialect), against the tool's own schema and names each one it rejects; without a manifest, a shape passes when any capability variant of it does. The request-error shape passes when the schema admits it with any kind of the closed set: which kinds a tool can produce is the Server's to know (pilotage_manifest looks nothing up, a validate tool reports unknown names as diagnostics), so a schema may admit only those. The finding sits at the schema keyword that rejected the instance.",
 			Bad:     `{"name": "trace_run", "outputSchema": {"type": "object", "required": ["run_id", "trace"]}}`,
 			Good:    `{"name": "trace_run", "outputSchema": {"anyOf": [{"type": "object", "required": ["run_id", "trace"]}, {"type": "object", "required": ["error"]}]}}`,
-			Check:   checkOutputSchemaRejectsShape,
+			Scope:   "The outputSchema each Pilotage tool declares, against a minimal instance of every shape the tool can return: the fixed tools' published shapes (all three catalog verbs, with their request errors), and for a loop tool the shapes of each stage it serves, completed for its Languages' capabilities (without a manifest a shape passes when any capability variant does). Values the instance invents (run_id, names, tokens) may be constrained by the server; an optional array member may be required of a server that always sends it; a request error's kind may be limited to the kinds the tool produces, as long as one of the closed set is admitted. Every manifest version.",
+			Exceptions: []lint.Exception{
+				{Spec: "Part III §6", Quote: "Servers SHOULD declare an MCP `outputSchema` for every Pilotage tool.", Fixture: "good-undeclared"},
+				{Spec: "Part II §1.4", Quote: "Receivers MUST treat them identically. Senders MAY use either representation.", Fixture: "good-optional-array"},
+				{Spec: "Part III §6", Quote: "the schema MUST accept every possible `structuredContent` shape produced by that tool.", Fixture: "good-audit-kinds-the-tool-produces"},
+			},
+			Check: checkOutputSchemaRejectsShape,
 		},
 	}
 }
@@ -179,6 +189,14 @@ func checkOutputSchemaRejectsShape(p *lint.Pass) {
 			accepted := false
 			for _, inst := range sh.alts {
 				err := c.schema.Validate(inst)
+				// A Server MAY send an optional array member as [] rather
+				// than leave it out (Part II §1.4): a schema requiring it
+				// of a Server that always sends it admits all it returns.
+				if err != nil {
+					if full := withEmptyArrays(toolOrStageOf(t, sh.name), sh.name, inst); full != nil && c.schema.Validate(full) == nil {
+						err = nil
+					}
+				}
 				// A cycle met only along this instance's path says
 				// nothing about the shape; do not blame the shape for it.
 				// Nor does a constraint on a value the instance invented

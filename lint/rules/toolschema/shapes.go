@@ -2,8 +2,10 @@ package toolschema
 
 import (
 	"bytes"
+	"encoding/json"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -234,9 +236,122 @@ func buildFixedShapes(tool string) []shape {
 	return out
 }
 
+// toolOrStageOf names what a tool's shape is published for: the fixed
+// tool's name, or the stage of a loop tool whose published definitions
+// hold the one the shape's name starts with.
+func toolOrStageOf(t pilotageTool, name string) string {
+	if t.loop == nil {
+		return t.Name
+	}
+	def, _, _ := strings.Cut(name, " ")
+	for _, st := range types.Stages {
+		if !t.loop.Serves(st) {
+			continue
+		}
+		if _, ok := examples(string(st))[def]; ok {
+			return string(st)
+		}
+	}
+	return ""
+}
+
+// withEmptyArrays returns a copy of instance inst of the shape named name
+// (its published definition is the first word) with each optional
+// array-valued member its definition declares, and those of the objects it
+// holds, present as []; nil when there is none to add.
+func withEmptyArrays(toolOrStage, name string, inst any) any {
+	file, ok := schemas.OutputSchemaFor(toolOrStage)
+	if !ok {
+		return nil
+	}
+	b, _ := schemas.Get(file)
+	doc, _ := decode(b).(map[string]any)
+	defs, _ := doc["$defs"].(map[string]any)
+	def, _, _ := strings.Cut(name, " ")
+	out := copyJSON(inst)
+	if !fillArrays(defs, def, out, map[string]bool{}) {
+		return nil
+	}
+	return out
+}
+
+// fillArrays adds [] for each optional array member definition def
+// declares and inst lacks, descending into members inst holds that refer
+// to another definition; it reports whether it added any.
+func fillArrays(defs map[string]any, def string, inst any, busy map[string]bool) bool {
+	obj, ok := inst.(map[string]any)
+	d, _ := defs[def].(map[string]any)
+	if !ok || d == nil || busy[def] {
+		return false
+	}
+	busy[def] = true
+	defer delete(busy, def)
+	props, _ := d["properties"].(map[string]any)
+	req, _ := d["required"].([]any)
+	added := false
+	for name, ps := range props {
+		sub, _ := ps.(map[string]any)
+		if sub == nil {
+			continue
+		}
+		v, present := obj[name]
+		ref, _ := sub["$ref"].(string)
+		switch {
+		case !present && sub["type"] == "array" && !slices.Contains(req, any(name)):
+			obj[name] = []any{}
+			added = true
+		case present && strings.HasPrefix(ref, "#/$defs/"):
+			added = fillArrays(defs, strings.TrimPrefix(ref, "#/$defs/"), v, busy) || added
+		}
+	}
+	return added
+}
+
 // shapesOf lists every structuredContent shape tool t can return, the
-// request-error shape included.
+// request-error shape included, with each request-error shape widened to
+// every kind of the closed set (see anyKind).
 func shapesOf(snap *snapshot.Snapshot, t pilotageTool) []shape {
+	out := toolShapes(snap, t)
+	for i := range out {
+		out[i] = anyKind(out[i])
+	}
+	return out
+}
+
+// anyKind widens a request-error shape (its instances carry an error
+// object with a kind) into one alternative per kind of the Part III §7.2
+// closed set, not_found first. Which kinds a tool can produce is the
+// Server's to know: pilotage_manifest looks nothing up, and a validate
+// tool reports unknown names as diagnostics (Part II §8), so a schema that
+// admits only the kinds its tool produces admits every shape it returns.
+// The shape is what must be admitted (Part III §6), with some kind.
+func anyKind(sh shape) shape {
+	if len(sh.alts) == 0 {
+		return sh
+	}
+	first, ok := sh.alts[0].(map[string]any)
+	if e, _ := first["error"].(map[string]any); !ok || e == nil || e["kind"] == nil {
+		return sh
+	}
+	alts := slices.Clip(sh.alts)
+	for _, inst := range sh.alts {
+		// The instances differ by tool (a catalog error carries
+		// catalog_version), so the cache key holds the instance itself.
+		text, _ := json.Marshal(inst)
+		for _, k := range types.ErrorKinds[1:] {
+			alts = append(alts, built(string(text)+" kind "+string(k), langFacts{}, func() any {
+				m, _ := copyJSON(inst).(map[string]any)
+				if e, _ := m["error"].(map[string]any); e != nil {
+					e["kind"] = string(k)
+				}
+				return m
+			}))
+		}
+	}
+	return shape{sh.name, alts}
+}
+
+func toolShapes(snap *snapshot.Snapshot, t pilotageTool) []shape {
 	switch t.Name {
 	case types.ToolManifest:
 		out := fixedShapes(t.Name)

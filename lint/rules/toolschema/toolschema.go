@@ -1,12 +1,11 @@
 package toolschema
 
 import (
-	"net/url"
 	"slices"
-	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -19,13 +18,19 @@ import (
 // loopTool is a loop tool present in tools/list with an object inputSchema.
 type loopTool struct {
 	*snapshot.LoopTool
+	// res reads the inputSchema the way a validator applies it: a named
+	// root $ref, allOf composition (zod's .and()), $defs references and
+	// Pydantic's nullable unions (schemacheck.Resolver).
+	res *schemacheck.Resolver
 	// root is the inputSchema, the document local references resolve
 	// against; schema is the object schema that lists the members: root,
 	// or the definition a root $ref names (zod-to-json-schema with a name
 	// writes {"$ref": "#/definitions/Name", "definitions": {...}}).
 	root, schema *source.Node
-	// props is the inputSchema's "properties" object, or nil.
-	props *source.Node
+	// members are the member declarations of every part of the schema
+	// (root, a root $ref's target, allOf members), in order; a name
+	// declared by two parts appears twice, since both apply.
+	members []*source.Node
 	// programArgs are the argument names of the tool's program declaration
 	// (Part III §5), in declaration order.
 	programArgs []string
@@ -40,19 +45,40 @@ func loopTools(p *lint.Pass) []loopTool {
 		if lt.Tool == nil || !lt.Tool.InputSchema.IsObject() {
 			continue
 		}
-		root, schema := lt.Tool.InputSchema, lt.Tool.InputSchema
-		if ref := root.Get("$ref"); ref.IsString() && !root.Has("properties") {
-			if target := resolveLocalRef(root, ref); target.IsObject() {
-				schema = target
-			}
+		root := lt.Tool.InputSchema
+		res := schemacheck.NewResolver(root)
+		schema := res.Deref(root)
+		if !schema.IsObject() {
+			schema = root
 		}
-		props := schema.Get("properties")
-		if !props.IsObject() {
-			props = nil
-		}
-		out = append(out, loopTool{LoopTool: lt, root: root, schema: schema, props: props, programArgs: programArgs(lt.Tool)})
+		out = append(out, loopTool{LoopTool: lt, res: res, root: root, schema: schema, members: res.Members(root), programArgs: programArgs(lt.Tool)})
 	}
 	return out
+}
+
+// member returns the first declaration of member name, or nil.
+func (lt loopTool) member(name string) *source.Node { return lt.res.Member(lt.root, name) }
+
+// required returns the "required" entry naming member name in any part of
+// the schema, or nil.
+func (lt loopTool) required(name string) *source.Node { return lt.res.Required(lt.root, name) }
+
+// requiredAt is where a missing required entry is reported: the schema's
+// own "required" array, or the schema.
+func (lt loopTool) requiredAt() *source.Node {
+	if req := lt.schema.Get("required"); req.IsArray() {
+		return req
+	}
+	return lt.schema
+}
+
+// propertiesAt is where a missing member is reported: the schema's own
+// "properties" object, or the schema.
+func (lt loopTool) propertiesAt() *source.Node {
+	if props := lt.schema.Get("properties"); props.IsObject() {
+		return props
+	}
+	return lt.schema
 }
 
 // programArgs reads the argument names of a program declaration in either
@@ -65,11 +91,6 @@ func programArgs(t *snapshot.Tool) []string {
 		}
 	}
 	return out
-}
-
-// shared reports whether the declaration uses the multi-Language form.
-func (lt loopTool) shared() bool {
-	return lt.Tool.ProgramDeclaration().Get("languages").IsArray()
 }
 
 func (lt loopTool) isProgramArg(name string) bool { return slices.Contains(lt.programArgs, name) }
@@ -94,17 +115,6 @@ func (lt loopTool) reserved(name string) (types.ReservedArg, bool) {
 // stage was inferred without a manifest.
 func (lt loopTool) languages(s types.Stage) []*snapshot.Language { return lt.Stages[s] }
 
-// requiredEntry returns the element of the inputSchema's "required" array
-// naming member, or nil.
-func requiredEntry(schema *source.Node, member string) *source.Node {
-	for _, r := range schema.Get("required").Items() {
-		if r.Kind == source.String && r.Text() == member {
-			return r
-		}
-	}
-	return nil
-}
-
 // stageNoun names a stage the way the spec's prose does.
 func stageNoun(s types.Stage) string {
 	if s == types.StageTraceFetch {
@@ -117,8 +127,8 @@ func stageNoun(s types.Stage) string {
 // 2020-12) that can make a validator reject an instance. Everything else
 // (title, description, default, examples, deprecated, $comment, readOnly,
 // unknown keywords) only describes the value (JSON Schema 2020-12 §6.5).
-// format is here because many validators assert it although 2020-12 makes
-// it an annotation by default.
+// format is here only where it asserts: the library decides per dialect
+// (schemacheck.FormatAsserts).
 var assertionKeywords = map[string]bool{
 	"type": true, "enum": true, "const": true, "pattern": true, "format": true,
 	"minLength": true, "maxLength": true, "minimum": true, "maximum": true,
@@ -134,29 +144,37 @@ var assertionKeywords = map[string]bool{
 	"minItems": true, "maxItems": true, "uniqueItems": true, "contentSchema": true,
 }
 
-// permissive reports whether schema s accepts every instance: true, or an
-// object holding only annotations (and local references to permissive
-// schemas, followed within root).
-func permissive(root, s *source.Node) bool {
-	return len(constraints(root, s, false, refMemo{})) == 0
+// reader judges which keywords of a schema can reject an instance, within
+// one inputSchema document.
+type reader struct {
+	res *schemacheck.Resolver
+	// memo remembers whether a $ref target constrains, so shared
+	// definitions are judged once and reference cycles end (a target
+	// still being judged counts as permissive).
+	memo map[refKey]bool
 }
-
-// refMemo remembers whether a $ref target constrains, so shared
-// definitions are judged once and reference cycles end (a target still
-// being judged counts as permissive).
-type refMemo map[refKey]bool
 
 type refKey struct {
 	n         *source.Node
 	allowType bool
 }
 
+func (lt loopTool) reader() *reader { return &reader{res: lt.res, memo: map[refKey]bool{}} }
+
+// permissive reports whether schema s accepts every instance: true, or an
+// object holding only annotations (and local references to permissive
+// schemas).
+func (r *reader) permissive(s *source.Node) bool {
+	return len(r.constraints(s, false)) == 0
+}
+
 // constraints returns the keyword values of schema s that can reject an
 // instance, in document order. With allowType, "type" is not reported:
 // a reserved member may state its JSON type. Local $refs are followed
-// within root and the $ref itself is reported when its target constrains;
-// a $ref the document cannot resolve is reported as a constraint.
-func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.Node {
+// and the $ref itself is reported when its target constrains; a $ref the
+// document cannot resolve is reported as a constraint. A format is one
+// only where it asserts in the schema's dialect.
+func (r *reader) constraints(s *source.Node, allowType bool) []*source.Node {
 	switch {
 	case s == nil:
 		return nil
@@ -170,20 +188,33 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 	}
 	var out []*source.Node
 	for _, k := range s.Kids() {
-		if !assertionKeywords[k.Key()] || (allowType && k.Key() == "type") || trivial(root, k, seen) {
+		if !assertionKeywords[k.Key()] || (allowType && k.Key() == "type") || r.trivial(k, allowType) {
 			continue
 		}
-		if allowType && k.Key() == "anyOf" && typeUnion(root, k, seen) {
-			continue
+		if allowType && (k.Key() == "anyOf" || k.Key() == "oneOf") {
+			if r.typeUnion(k) {
+				continue
+			}
+			// Of a nullable union (Pydantic's Optional[Mode]) only the
+			// non-null member can constrain; name what in it does.
+			if nn := r.res.NonNull(s); nn != nil && slices.Contains(k.Kids(), nn) {
+				out = append(out, r.constraints(nn, allowType)...)
+				continue
+			}
+		}
+		if k.Key() == "format" {
+			if asserts, decided := schemacheck.FormatAsserts(r.res.Root(), k); !asserts || !decided {
+				continue
+			}
 		}
 		if k.Key() == "$ref" && k.IsString() {
-			if target := resolveLocalRef(root, k); target != nil {
+			if target := r.res.Target(k); target != nil {
 				key := refKey{target, allowType}
-				c, done := seen[key]
+				c, done := r.memo[key]
 				if !done {
-					seen[key] = false
-					c = len(constraints(root, target, allowType, seen)) > 0
-					seen[key] = c
+					r.memo[key] = false
+					c = len(r.constraints(target, allowType)) > 0
+					r.memo[key] = c
 				}
 				if !c {
 					continue
@@ -195,16 +226,17 @@ func constraints(root, s *source.Node, allowType bool, seen refMemo) []*source.N
 	return out
 }
 
-// typeUnion reports whether an anyOf only lists JSON types, each branch
-// constraining nothing beyond its type: Pydantic writes Optional[str] as
-// anyOf [{"type": "string"}, {"type": "null"}], which widens the member's
-// JSON type as "type": ["string", "null"] does and constrains nothing.
-func typeUnion(root, k *source.Node, seen refMemo) bool {
+// typeUnion reports whether an anyOf or oneOf only lists JSON types, each
+// branch constraining nothing beyond its type: Pydantic writes
+// Optional[str] as anyOf [{"type": "string"}, {"type": "null"}], which
+// widens the member's JSON type as "type": ["string", "null"] does and
+// constrains nothing.
+func (r *reader) typeUnion(k *source.Node) bool {
 	if !k.IsArray() || len(k.Kids()) == 0 {
 		return false
 	}
 	for _, b := range k.Kids() {
-		if len(constraints(root, b, true, seen)) > 0 {
+		if len(r.constraints(b, true)) > 0 {
 			return false
 		}
 	}
@@ -212,16 +244,20 @@ func typeUnion(root, k *source.Node, seen refMemo) bool {
 }
 
 // trivial reports whether an assertion keyword's value constrains nothing:
-// true or permissive subschemas, an empty required or empty allOf.
-func trivial(root, k *source.Node, seen refMemo) bool {
-	sub := func(n *source.Node) bool { return len(constraints(root, n, false, seen)) == 0 }
+// true or permissive subschemas, an empty required, or an allOf whose
+// members constrain nothing (with allowType, beyond a JSON type: older
+// Pydantic 2 wraps a described $ref as allOf [{"$ref": ...}]).
+func (r *reader) trivial(k *source.Node, allowType bool) bool {
+	sub := func(n *source.Node) bool { return len(r.constraints(n, false)) == 0 }
 	switch {
-	case k.Key() == "required" || k.Key() == "allOf":
+	case k.Key() == "required":
+		return k.IsArray() && len(k.Kids()) == 0
+	case k.Key() == "allOf":
 		if !k.IsArray() {
 			return false
 		}
 		for _, e := range k.Kids() {
-			if k.Key() == "required" || !sub(e) {
+			if len(r.constraints(e, allowType)) > 0 {
 				return false
 			}
 		}
@@ -242,37 +278,4 @@ func trivial(root, k *source.Node, seen refMemo) bool {
 		return true
 	}
 	return false
-}
-
-// resolveLocalRef resolves a "#..." JSON Pointer reference against the
-// document root the schema lives in, or returns nil.
-func resolveLocalRef(root, ref *source.Node) *source.Node {
-	frag, ok := strings.CutPrefix(ref.Text(), "#")
-	if !ok {
-		return nil
-	}
-	if u, err := url.PathUnescape(frag); err == nil {
-		frag = u
-	}
-	n, ok := root.Resolve(frag)
-	if !ok {
-		return nil
-	}
-	return n
-}
-
-// jsonTypes returns the JSON Schema type names a "type" value allows, or
-// nil when the value is malformed.
-func jsonTypes(t *source.Node) []string {
-	if t.IsString() {
-		return []string{t.Text()}
-	}
-	var out []string
-	for _, e := range t.Items() {
-		if !e.IsString() {
-			return nil
-		}
-		out = append(out, e.Text())
-	}
-	return out
 }

@@ -182,7 +182,7 @@ func TestToolschemaConstraints(t *testing.T) {
 		{`true`, nil},
 		{`{}`, nil},
 		{`false`, []string{""}},
-		{`{"type": "string", "enum": ["a"], "pattern": "^a", "format": "uuid", "minLength": 1}`, []string{"enum", "pattern", "format", "minLength"}},
+		{`{"type": "string", "enum": ["a"], "pattern": "^a", "format": "uuid", "minLength": 1}`, []string{"enum", "pattern", "minLength"}},
 		{`{"type": "object", "additionalProperties": true, "properties": {}, "required": []}`, nil},
 		{`{"type": "object", "additionalProperties": false, "required": ["a"]}`, []string{"additionalProperties", "required"}},
 		{`{"$ref": "#/$defs/s"}`, nil},
@@ -193,14 +193,19 @@ func TestToolschemaConstraints(t *testing.T) {
 		// nothing beyond the type; a branch that does constrain still counts.
 		{`{"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "Trace Level"}`, nil},
 		{`{"anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}]}`, nil},
-		{`{"anyOf": [{"type": "string", "enum": ["full"]}, {"type": "null"}], "default": null}`, []string{"anyOf"}},
-		{`{"anyOf": [{"$ref": "#/$defs/e"}, {"type": "null"}]}`, []string{"anyOf"}},
-		{`{"oneOf": [{"type": "string"}, {"type": "null"}]}`, []string{"oneOf"}},
+		{`{"anyOf": [{"type": "string", "enum": ["full"]}, {"type": "null"}], "default": null}`, []string{"enum"}},
+		{`{"anyOf": [{"$ref": "#/$defs/e"}, {"type": "null"}]}`, []string{"$ref"}},
+		{`{"anyOf": [{"type": "string", "enum": ["full"]}, {"type": "integer"}]}`, []string{"anyOf"}},
+		{`{"oneOf": [{"type": "string"}, {"type": "null"}]}`, nil},
+		{`{"allOf": [{"$ref": "#/$defs/s"}], "description": "older Pydantic 2"}`, nil},
+		{`{"allOf": [{"$ref": "#/$defs/e"}]}`, []string{"allOf"}},
+		{`{"type": "string", "format": "uuid"}`, nil},
 		{`{"type": ["string", "null"]}`, nil},
 	} {
 		root := parseSchema(t, `{"properties": {"m": `+c.member+`}, "$defs": {"s": {"type": "string", "title": "S"}, "e": {"enum": ["a"]}, "loop": {"$ref": "#/$defs/loop"}}}`)
 		var got []string
-		for _, n := range constraints(root, root.Path("properties", "m"), true, refMemo{}) {
+		r := &reader{res: schemacheck.NewResolver(root), memo: map[refKey]bool{}}
+		for _, n := range r.constraints(root.Path("properties", "m"), true) {
 			if n.Key() == "m" {
 				got = append(got, "")
 				continue

@@ -2,6 +2,7 @@ package mcpgo
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -38,5 +39,27 @@ func register(s *server.MCPServer) {
 	})
 	s.AddTool(mcp.NewTool("weather"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("sunny"), nil
+	})
+}
+
+// A tool built with mcp.NewToolWithRawSchema is the same tool: its name
+// and _meta make it a Pilotage tool, and its handler is judged alike
+// (issue 33 §6).
+func registerRaw(s *server.MCPServer) {
+	raw := mcp.NewToolWithRawSchema("validate_raw", "validates", json.RawMessage(`{"type": "object"}`))
+	raw.Meta = mcp.NewMetaFromMap(map[string]any{types.MetaKey: map[string]any{"argument": "workflow", "language": "workflow/v1"}})
+	s.AddTool(raw, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if ctx == nil {
+			return nil, fmt.Errorf("no context") // want `handler of Pilotage tool "validate_raw" returns a Go error; mcp-go sends it as JSON-RPC error -32603`
+		}
+		return mcp.NewToolResultStructuredOnly(map[string]any{"valid": true}), nil
+	})
+	// A fixed-name tool by the same constructor.
+	s.AddTool(mcp.NewToolWithRawSchema(types.ToolGetGuide, "guides", json.RawMessage(`{"type": "object"}`)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("no guides"), nil // want `handler of Pilotage tool "pilotage_get_guide" returns mcp.NewToolResultText`
+	})
+	// Not a Pilotage tool: no declaration, no fixed name.
+	s.AddTool(mcp.NewToolWithRawSchema("weather_raw", "", json.RawMessage(`{}`)), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, fmt.Errorf("no weather")
 	})
 }

@@ -45,6 +45,12 @@ const cases = [
   ["good-execute-nullable", "run_flow", [], z.object({ ...execute, trace_level: z.string().nullable().optional(), idempotency_key: z.string().nullish(), test_run: z.boolean().nullable().default(null) }).passthrough()],
   // A named schema: {"$ref": "#/definitions/Name", "definitions": {...}}.
   ["good-trace-named", "trace_run", [], z.object(trace).passthrough(), { name: "TraceRun" }],
+  // .uuid() writes format, which draft-07 (zod-to-json-schema's dialect)
+  // leaves each validator free to assert or not: an annotation, not a
+  // constraint beyond the JSON type.
+  ["good-trace-uuid", "trace_run", [], z.object({ ...trace, run_id: z.string().uuid() }).passthrough()],
+  // .and() writes allOf [A, B]: the members of both parts are declared.
+  ["good-execute-and", "run_flow", [], z.object({ flow: execute.flow, program_ref: execute.program_ref }).passthrough().and(z.object({ ...execute, flow: undefined, program_ref: undefined }).passthrough())],
   // .describe() and .default() are annotations.
   ["good-trace-described", "trace_run", [], z.object({ run_id: z.string().describe("The run to fetch."), trace_level: z.string().default("summary").describe("summary or full") }).passthrough()],
   // zod's default object is strict: additionalProperties false closes the schema.
@@ -57,7 +63,13 @@ const cases = [
   // An enum on a reserved member constrains it beyond its JSON type.
   ["bad-execute-enum", "run_flow", ["toolschema-reserved-constrained"], z.object({ ...execute, trace_level: z.enum(["none", "summary", "full"]).optional() }).passthrough()],
   ["bad-execute-nullable-enum", "run_flow", ["toolschema-reserved-constrained"], z.object({ ...execute, mode: z.enum(["immediate", "deploy"]).nullable().optional() }).passthrough()],
-  ["bad-trace-uuid", "trace_run", ["toolschema-reserved-constrained"], z.object({ ...trace, run_id: z.string().uuid() }).passthrough()],
+  // .and() writes allOf: the parts apply together, each judged as the
+  // root's own keywords are; a member a part requires is required, and an
+  // enum in a part still constrains its member. (zod-to-json-schema
+  // leaves additionalProperties out of an intersection's parts, so a
+  // strict part does not close it.)
+  ["bad-execute-and-required", "run_flow", ["toolschema-execute-runnable-required"], z.object({ flow: execute.flow, program_ref: z.string() }).passthrough().and(z.object({ ...execute, flow: undefined, program_ref: undefined }).passthrough())],
+  ["bad-execute-and-enum", "run_flow", ["toolschema-reserved-constrained"], z.object({ flow: execute.flow, program_ref: execute.program_ref }).passthrough().and(z.object({ ...execute, flow: undefined, program_ref: undefined, trace_level: z.enum(["none", "summary", "full"]).optional() }).passthrough())],
 ];
 
 for (const [name, tool, expect, schema, opts] of cases) {

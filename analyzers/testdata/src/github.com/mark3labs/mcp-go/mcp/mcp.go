@@ -57,6 +57,11 @@ type PropertyOption func(map[string]any)
 
 func NewTool(name string, opts ...ToolOption) Tool { return Tool{Name: name} }
 
+// NewToolWithRawSchema is mcp-go v1.2.1's: the schema becomes RawInputSchema.
+func NewToolWithRawSchema(name, description string, schema json.RawMessage) Tool {
+	return Tool{Name: name, Description: description, RawInputSchema: schema}
+}
+
 func WithDescription(description string) ToolOption              { return nil }
 func WithInputSchema[T any]() ToolOption                         { return nil }
 func WithRawInputSchema(schema json.RawMessage) ToolOption       { return nil }

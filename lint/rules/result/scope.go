@@ -1,0 +1,60 @@
+package result
+
+import (
+	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
+)
+
+// results returns the recorded results the family judges: those of
+// rulekit.Results whose tool a recorded tools/list lists, less the calls
+// the recording model marks Extended. Part III §4: "All Pilotage tools:
+// appear in tools/list"; an answer for a name the listing lacks (an SDK's
+// isError text for an unknown pilotage_catalog on a server without a
+// catalog) is no Pilotage tool's answer, so none of its shape is judged.
+// Without a recorded listing every result is judged. An Extended call
+// carries, under a manifest of a later minor, a request member (or a
+// Language member) 1.1 does not define, which may shape its answer in
+// ways 1.1 cannot judge (Part II §11.1).
+func results(p *lint.Pass) []*rulekit.Result {
+	m := rulekit.Of(p.Snap)
+	var out []*rulekit.Result
+	for _, rc := range envelopes(p) {
+		if !m.Extended(rc.Call) {
+			out = append(out, rc)
+		}
+	}
+	return out
+}
+
+// envelopes is results with Extended calls kept: the envelope of a tool
+// result (structuredContent, isError, the request-error object) is the
+// binding's, which no request member changes.
+func envelopes(p *lint.Pass) []*rulekit.Result {
+	all := rulekit.Results(p.Snap)
+	if len(p.Snap.Tools) == 0 {
+		return all
+	}
+	var out []*rulekit.Result
+	for _, rc := range all {
+		if listed(p.Snap, rc.Name) {
+			out = append(out, rc)
+		}
+	}
+	return out
+}
+
+func listed(s *snapshot.Snapshot, name string) bool { return s.Tool(name) != nil }
+
+// judgedRun reports whether an execute result is judged as a Run of its
+// own, for what its request asked: not a replay, which returns "the
+// recorded result of the original Run without further processing" (Part
+// II §6.5.2 step 1) whatever trace_level, store or token the repeat
+// carries.
+func judgedRun(p *lint.Pass, rc *rulekit.Result) bool {
+	return rc.Op != rulekit.OpExecute || rulekit.Of(p.Snap).ReplayOf(rc.Call) == nil
+}
+
+// laterMinor reports whether the manifest, authoritative or inline,
+// declares a later minor version, whose added values are not judged.
+func laterMinor(p *lint.Pass) bool { return rulekit.Of(p.Snap).LaterMinor() }
