@@ -7,7 +7,7 @@
 // probe.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pilotagekit from 'pilotagekit';
@@ -97,7 +97,11 @@ async function record(bin, opts, file, work) {
   } else {
     result = await serve(bin, [...args, '--peer-stdio'], opts, guard);
   }
-  if (result.code !== 0) {
+  // Exit 1: the snapshot is written, but probe calls drew no answer for a
+  // transport reason (a server that exited, a dropped connection); the
+  // snapshot records why, and the lint fails those calls.
+  const written = result.code === 1 && (await stat(file).catch(() => null))?.isFile();
+  if (result.code !== 0 && !written) {
     const why = result.signal ? `killed by ${result.signal}` : `exit ${result.code}`;
     throw new Error(`pilotage: recording the server failed (pilotage-lint snapshot, ${why}):\n${result.stderr.trim()}`);
   }
@@ -215,7 +219,9 @@ function report(opts, { said, result, snapshot, ruleQuotes, kept }) {
   const rep = { notes: [], failures: [], cases: [], snapshot: kept, coverage: result.coverage };
   for (const line of said.split('\n')) {
     const warning = line.match(/^pilotage-lint snapshot: warning: (.*)$/);
+    const error = line.match(/^pilotage-lint snapshot: error: (.*)$/);
     if (warning) rep.notes.push(`snapshot: ${warning[1]}`);
+    else if (error) rep.notes.push(`snapshot: ${error[1]}`);
     else if (/^pilotage-lint snapshot: the --probe-run program never ran/.test(line)) rep.notes.push(line.replace(/^pilotage-lint snapshot: /, ''));
     // The snapshotter still writes a snapshot when the session's time runs
     // out mid-probe; the probes after that point were never sent, and a
@@ -234,10 +240,22 @@ function report(opts, { said, result, snapshot, ruleQuotes, kept }) {
   const byProbe = new Map();
   const planned = plannedCases();
   const sent = new Set((snapshot.calls ?? []).map((/** @type {any} */ c) => c?.probe?.name).filter(Boolean));
+  // The recording says, per Language, why a probe sent nothing there:
+  // undeclared, needs probeRun, an earlier probe's answer unmet, the
+  // session ended first.
+  /** @type {Map<string, string[]>} */
+  const unsent = new Map();
+  for (const k of result.coverage?.skipped ?? []) {
+    const reason = String(k.reason).replace(/^not sent: /, '');
+    unsent.set(k.name, [...(unsent.get(k.name) ?? []), k.language ? `${k.language}: ${reason}` : reason]);
+  }
   for (const p of planned) {
     /** @type {import('./index.js').Case} */
     const c = { name: p.name, vector: p.vector, probe: p.probe, failures: [], logs: [] };
-    if (p.probe && !sent.has(p.probe)) c.skipped = 'not applicable: no Language of the server declares what this probe needs';
+    if (p.probe && !sent.has(p.probe)) {
+      const why = unsent.get(p.probe);
+      c.skipped = why ? `not sent: ${why.join('; ')}` : 'not applicable: no Language of the server declares what this probe needs';
+    }
     rep.cases.push(c);
     byProbe.set(p.probe ?? SURFACES, c);
   }

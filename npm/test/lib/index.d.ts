@@ -78,7 +78,7 @@ export interface Case {
   name: string;
   vector?: string;
   probe?: string;
-  /** Why the probe sent nothing, when it applied to no Language of the server. */
+  /** Why the probe sent nothing, as the recording gives it per Language ("not sent: calc/1: needs --probe-run"). */
   skipped?: string;
   /** The findings at or above failOn, each as a failed test shows it. */
   failures: string[];

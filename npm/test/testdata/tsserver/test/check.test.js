@@ -21,8 +21,8 @@ describe('checkServer', () => {
     expect(report.cases.flatMap((c) => c.logs)).toEqual([]);
     expect(report.cases.map((c) => c.name)).toEqual(plannedCases().map((c) => c.name));
     // chime/1 declares no catalog, test_run or trace fetch: those probes
-    // are not applicable, and say so.
-    expect(only(report, 'PIL-LOOKUP-GET-UNKNOWN-B/catalog-get-unknown').skipped).toMatch(/^not applicable: /);
+    // send nothing, and say why.
+    expect(only(report, 'PIL-LOOKUP-GET-UNKNOWN-B/catalog-get-unknown').skipped).toBe('not sent: chime/1: the Language declares no catalog');
     expect(only(report, 'PIL-EXECUTE-STORE-UNSUPPORTED-B/execute-store-unsupported').skipped).toBeUndefined();
     expect(report.coverage.vectors_failed).toBe(0);
   });
@@ -97,7 +97,7 @@ describe('checkServer', () => {
       const program = { steps: [{ id: 'a', op: 'add', args: [1, 2] }] };
       const run = 'PIL-EXECUTE-SUCCESS-G/execute-test-run';
       const without = await checkServer({ command: [pilotserver, '-mode', 'full'] });
-      expect(only(without, run).skipped).toMatch(/^not applicable/);
+      expect(only(without, run).skipped).toBe('not sent: toyflow/1: the Language declares no execute.test_run, the only way --probe-run runs a program; calc/1: needs --probe-run');
       const clean = await checkServer({ command: [pilotserver, '-mode', 'full'], probeRun: program });
       expect(only(clean, run).skipped).toBeUndefined();
       expect(failed(clean)).toEqual([]);
@@ -121,6 +121,14 @@ describe('checkServer', () => {
       },
     });
     expect(report.failures).toEqual(['the server shows no Pilotage signal, so no rule judged it']);
+  });
+
+  test('a server that exits mid-probe fails the call it left unanswered, and the probes after it say they were not sent', async () => {
+    const report = await checkServer({ command: ['node', new URL('../fixtures/exits.js', import.meta.url).pathname] });
+    expect(report.notes.join('\n')).toMatch(/^snapshot: tools\/call \S+: the server closed its standard output mid-probe/m);
+    const unanswered = report.cases.filter((c) => c.failures.some((f) => /got no answer \(the server closed its standard output/.test(f)));
+    expect(unanswered).toHaveLength(1);
+    expect(only(report, 'PIL-CARRIER-UNKNOWN-TOOL-B/unknown-tool').skipped).toMatch(/^not sent: the connection to the server was lost/);
   });
 
   test('a server that does not start fails the check with the snapshotter\'s account', async () => {
