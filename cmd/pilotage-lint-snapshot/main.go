@@ -55,6 +55,7 @@ type snapshotFlags struct {
 	probeContext string
 	probeTimeout time.Duration
 	maxBytes     int64
+	peerStdio    bool // the server is the parent process (peer.go)
 }
 
 // newFlagSet registers every flag in one place.
@@ -73,6 +74,7 @@ func newFlagSet(f *snapshotFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.probeRun, "probe-run", "", "with --probe: a valid program (JSON file) to test-run, only with test_run: true on a Language that declares execute.test_run")
 	fs.StringVar(&f.probeInput, "probe-input", "", "with --probe-run: the run's input (JSON file), sent with every test run of the program")
 	fs.StringVar(&f.probeContext, "probe-context", "", "with --probe-run: the program's context (JSON file), sent with its validate and test runs")
+	fs.BoolVar(&f.peerStdio, "peer-stdio", false, "speak MCP over standard input and output to the process that started this one (a test helper holding the server); needs --out")
 	fs.DurationVar(&f.probeTimeout, "probe-timeout", snapshotter.DefaultProbeTimeout, "with --probe: the longest wait for one probe call; a call that outlives it is recorded as unanswered")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: pilotage-lint snapshot [flags] -- COMMAND [ARGS...]\n       pilotage-lint snapshot [flags] --url URL\n\nStarts an MCP server (or connects to one over Streamable HTTP), records\ninitialize or server/discover, tools/list, resources/list, pilotage_manifest\n(when listed) and the --calls, and writes them as a pilotage-lint snapshot.\n\nflags:\n%s", fs.FlagUsages())
@@ -96,7 +98,11 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 		return exitOK
 	}
 	command := fs.Args()
-	if (len(command) == 0) == (f.url == "") {
+	if f.peerStdio {
+		if code := checkPeer(&f, command, stderr); code != exitOK {
+			return code
+		}
+	} else if (len(command) == 0) == (f.url == "") {
 		fmt.Fprintln(stderr, "pilotage-lint snapshot: give a server command after -- or --url, not both")
 		fs.Usage()
 		return exitUsage
@@ -115,6 +121,9 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 		return exitUsage
 	}
 	opt := snapshotter.Options{Command: command, URL: f.url, Headers: headers, Timeout: f.timeout, ProtocolVersion: f.proto, ClientVersion: buildinfo.Version(), MaxBytes: f.maxBytes}
+	if f.peerStdio {
+		opt.Transport = peerTransport()
+	}
 	if code := probeOptions(&f, fs, &opt, stderr); code != exitOK {
 		return code
 	}

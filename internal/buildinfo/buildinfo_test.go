@@ -68,3 +68,24 @@ func TestCloneBuildReportsRevision(t *testing.T) {
 		t.Errorf("--version printed %q; want the revision %s", out, rev)
 	}
 }
+
+// TestStampedVersion builds pilotage-lint as npm/build.sh does, with the
+// version given by -X, and checks --version prints it rather than the
+// revision.
+func TestStampedVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	bin := filepath.Join(t.TempDir(), "pilotage-lint")
+	build := exec.Command("go", "build", "-ldflags", "-X github.com/pilotagekit/pilotagekit/internal/buildinfo.stamped=v9.8.7-rc.1", "-o", bin, "../../cmd/pilotage-lint")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(out)); got != "pilotage-lint v9.8.7-rc.1" {
+		t.Errorf("--version printed %q; want the stamped version", got)
+	}
+}
