@@ -176,6 +176,14 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	for _, w := range res.Warnings {
 		rep.Notes = append(rep.Notes, "snapshot: "+w)
 	}
+	// A probe call that failed for a transport reason (a server that
+	// exited, an answer over the size bound, a dropped connection) fails
+	// the server whatever the rule selection, as it fails snapshot: the
+	// call was not answered and the probes after a lost connection were
+	// never sent, so no rule selection can make that a pass.
+	for _, f := range res.Failures {
+		rep.Failures = append(rep.Failures, "a probe call failed for a transport reason, so the probe is incomplete: "+f)
+	}
 	if sessionOver {
 		rep.Failures = append(rep.Failures, ranOut(timeout, rec.Calls))
 	}
