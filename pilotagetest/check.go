@@ -55,6 +55,7 @@ type recordedCall struct {
 		Name      string `json:"name"`
 		Language  string `json:"language"`
 		TimeoutMS *int64 `json:"timeout_ms"`
+		Failure   string `json:"failure"`
 		NotRun    string `json:"not_run"`
 	} `json:"probe"`
 
@@ -65,7 +66,7 @@ type recordedCall struct {
 }
 
 // answer returns the recorded answer, its kind ("result", "error" or
-// "timeout") and the member of the call that holds it.
+// "none") and the member of the call that holds it.
 func (c *recordedCall) answer() (json.RawMessage, string, string) {
 	switch {
 	case c.Error != nil:
@@ -73,7 +74,19 @@ func (c *recordedCall) answer() (json.RawMessage, string, string) {
 	case c.Result != nil:
 		return c.Result, "result", "result"
 	}
-	return nil, "timeout", ""
+	return nil, "none", ""
+}
+
+// noAnswer says why a call drew no answer, as its probe tag records it:
+// the transport failure that ended it, or the wait it outlived.
+func (c *recordedCall) noAnswer() string {
+	switch {
+	case c.Probe != nil && c.Probe.Failure != "":
+		return "the call failed: " + c.Probe.Failure
+	case c.Probe != nil && c.Probe.TimeoutMS != nil:
+		return fmt.Sprintf("no answer within %d ms", *c.Probe.TimeoutMS)
+	}
+	return "no answer was recorded"
 }
 
 func (c *recordedCall) probeName() string {

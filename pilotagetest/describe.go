@@ -55,8 +55,8 @@ func describe(f lint.Finding, r *lint.Rule, call *recordedCall) string {
 		}
 		answer, kind, member := call.answer()
 		fmt.Fprintf(&b, "    request: tools/call %s %s\n", call.Tool, excerpt.Compact(call.Arguments, inside(f.Pointer, call.pointer+"/arguments"), maxShown))
-		if kind == "timeout" {
-			b.WriteString("    response: none before the call timeout\n")
+		if kind == "none" {
+			fmt.Fprintf(&b, "    response: none: %s\n", call.noAnswer())
 		} else {
 			fmt.Fprintf(&b, "    response (%s): %s\n", kind, excerpt.Compact(answer, inside(f.Pointer, call.pointer+"/"+member), maxShown))
 		}

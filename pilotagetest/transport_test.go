@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
 	"github.com/pilotagekit/pilotagekit/internal/pilotservertest"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
@@ -34,5 +35,29 @@ func TestTransportFailureFails(t *testing.T) {
 		if !strings.Contains(strings.Join(rep.Failures, "\n"), crashed) {
 			t.Errorf("with %d options, the crash is not among the failures of the server as a whole: %q", len(opts), rep.Failures)
 		}
+	}
+}
+
+// TestCrashDescribed: the failure on the call the server crashed on says
+// why no answer came, not that the call timed out.
+func TestCrashDescribed(t *testing.T) {
+	rep := exitMidProbe(t)
+	c := caseNamed(rep, "guide-unknown-id")
+	if c == nil || len(c.Failures) == 0 {
+		t.Fatalf("guide-unknown-id does not fail: %+v", c)
+	}
+	msg := strings.Join(c.Failures, "\n")
+	if strings.Contains(msg, "call timeout") || !strings.Contains(msg, "    response: none: the call failed: the server closed its standard output mid-probe") {
+		t.Errorf("the crash reads:\n%s", msg)
+	}
+}
+
+// TestTimeoutDescribed: a call that outlived its CallTimeout says so, with
+// the wait it had.
+func TestTimeoutDescribed(t *testing.T) {
+	rep := inProcess(t, pilotserver.New(pilotserver.Config{Mode: "full", Fault: "hang"}), CallTimeout(300*time.Millisecond))
+	c := caseNamed(rep, "execute-no-runnable")
+	if c == nil || !strings.Contains(strings.Join(c.Failures, "\n"), "    response: none: no answer within 300 ms\n") {
+		t.Errorf("the hung call reads: %+v", c)
 	}
 }
