@@ -101,15 +101,11 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	for _, o := range opts {
 		o(&c)
 	}
-	// The selection is checked as the CLI checks it, but the rules run
-	// as selected by default: a rule that is off or regraded still
-	// explains the probe it reports on, so that probe-expectation does
-	// not stand in for it (Disable). Its findings are then dropped or
-	// regraded.
-	if _, err := lint.Select(rules.Lint(), c.sel); err != nil {
-		return nil, err
-	}
-	ruleSet, err := lint.Select(rules.Lint(), lint.Selection{})
+	// The selection is the CLI's, and so is what it means: a rule that
+	// is off or regraded still explains the probe it reports on, so that
+	// probe-expectation does not stand in for it (lint.Options.From).
+	table := rules.Lint()
+	ruleSet, err := lint.Select(table, c.sel)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +171,7 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 			return nil, err
 		}
 	}
-	lr, err := lint.Run(ctx, []lint.Input{{Name: name, Data: res.JSON, Explicit: true}}, &lint.Options{Rules: ruleSet})
+	lr, err := lint.Run(ctx, []lint.Input{{Name: name, Data: res.JSON, Explicit: true}}, &lint.Options{Rules: ruleSet, From: table})
 	if err != nil {
 		return nil, err
 	}
@@ -213,10 +209,8 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	}
 
 	// The figures are those of pilotage-lint's reports, from the same
-	// function, over the findings the selection keeps.
-	kept := *lr
-	kept.Findings = keep(lr.Findings, c.sel)
-	rep.Coverage = report.Coverage(&kept, report.ProbesOf(&kept))
+	// function.
+	rep.Coverage = report.Coverage(lr, report.ProbesOf(lr))
 	cases := map[string]*Case{surfaces: {Name: surfaces}}
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {
@@ -259,7 +253,7 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		}
 	}
 
-	for _, f := range keep(lr.Findings, c.sel) {
+	for _, f := range lr.Findings {
 		call := callAt(rec.Calls, f.Pointer)
 		pc := cases[surfaces]
 		if call != nil && caseOf[call.pointer] != nil {
@@ -276,22 +270,6 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		}
 	}
 	return rep, nil
-}
-
-// keep applies the test's selection to findings of the default one: a
-// disabled rule's findings go, a regraded rule's take its new severity.
-func keep(fs []lint.Finding, sel lint.Selection) []lint.Finding {
-	var out []lint.Finding
-	for _, f := range fs {
-		if slices.Contains(sel.Disable, f.Rule) {
-			continue
-		}
-		if s, ok := sel.Severity[f.Rule]; ok {
-			f.Severity = s
-		}
-		out = append(out, f)
-	}
-	return out
 }
 
 // markUserCalls gives each recorded call its pointer, and the calls of

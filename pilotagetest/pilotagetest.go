@@ -83,8 +83,8 @@ func FailOn(s Severity) Option { return func(c *config) { c.failOn = s } }
 // probe-expectation verdict on the probe calls where it reports: one
 // defect, one switch. probe-expectation judges a probe's answer only where
 // no specific rule explains it; a rule that is off still explains its
-// probe, so Disable("call-store-unsupported") silences both findings of an
-// ignored store flag, where --disable needs both IDs.
+// probe (lint.Options.From), so Disable("call-store-unsupported")
+// silences both findings of an ignored store flag, as --disable does.
 // Disable("probe-expectation") turns off only the generic verdict.
 func Disable(ids ...string) Option {
 	return func(c *config) { c.sel.Disable = append(c.sel.Disable, ids...) }
