@@ -29,14 +29,6 @@ const surfaces = "surfaces"
 // handler that ignores its context never returns.
 const abandonAfter = 500 * time.Millisecond
 
-// runProbes are the probes that judge a run of the program of ProbeRun,
-// and so send nothing without one.
-var runProbes = []string{
-	"validate-program", "execute-test-run", "execute-test-run-summary", "execute-test-run-none", "execute-test-run-store",
-	"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict",
-	"trace-unstored-run", "trace-fetch-retained", "trace-fetch-summary", "trace-fetch-full", "trace-fetch-level-none", "validate-program-again",
-}
-
 // recording is the part of a snapshot the cases are built from.
 type recording struct {
 	Manifest *struct {
@@ -87,6 +79,13 @@ func (c *recordedCall) noAnswer() string {
 		return fmt.Sprintf("no answer within %d ms", *c.Probe.TimeoutMS)
 	}
 	return "no answer was recorded"
+}
+
+// testRun reports whether the call asked for a test run: its arguments
+// carry test_run: true at the top level, whatever the program says.
+func (c *recordedCall) testRun() bool {
+	var args map[string]json.RawMessage
+	return json.Unmarshal(c.Arguments, &args) == nil && string(args["test_run"]) == "true"
 }
 
 func (c *recordedCall) probeName() string {
@@ -215,7 +214,7 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {
 		pc := &Case{Name: p.Name, Vector: p.Vector, Probe: p.Name, Skipped: "not applicable: no Language of the server declares what this probe needs"}
-		if slices.Contains(runProbes, p.Name) {
+		if p.Uses != probe.NoProgram {
 			pc.Skipped = "not applicable: it judges a run of the program of ProbeRun, and none ran (success-path says why)"
 		}
 		// The recording says why, per Language, when it does.
@@ -360,7 +359,7 @@ func successPaths(c *config, rec *recording) []*Case {
 				continue
 			}
 			how := "test run"
-			if !strings.Contains(string(rc.Arguments), `"test_run"`) {
+			if !rc.testRun() {
 				how = "real run (RunImmediate)"
 			}
 			judged = append(judged, fmt.Sprintf("the %s of the program of ProbeRun and the run probes after it", how))

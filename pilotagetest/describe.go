@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -46,7 +45,7 @@ func describe(f lint.Finding, r *lint.Rule, call *recordedCall) string {
 			if call.Probe.Language != "" {
 				line += ", Language " + call.Probe.Language
 			}
-			if slices.Contains(runProbes, p.Name) && call.Tool != "" && !strings.Contains(string(call.Arguments), `"test_run"`) && strings.HasPrefix(p.Name, "execute-") {
+			if p.Uses == probe.ExecutesProgram && !call.testRun() {
 				line += ", run for real (RunImmediate)"
 			}
 			fmt.Fprintf(&b, "    probe: %s (%s)\n", line, p.Spec)
