@@ -210,7 +210,8 @@ type Report struct {
 	// Coverage is the probe coverage against the official vectors, from
 	// the function behind pilotage-lint's text, JSON and HTML reports
 	// (report.Coverage), so every surface shows the same figures; nil
-	// when no probe call was recorded.
+	// when no probe call was recorded. Run logs it on the test that
+	// called Run: go test -v shows it, and so does a failing test.
 	Coverage *probe.Coverage
 }
 
@@ -262,6 +263,9 @@ func (rep *Report) report(t *testing.T) {
 	t.Helper()
 	for _, l := range rep.Notes {
 		t.Log(l)
+	}
+	if rep.Coverage != nil {
+		t.Log(rep.Coverage)
 	}
 	for _, e := range rep.Failures {
 		t.Error(e)

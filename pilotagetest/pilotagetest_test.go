@@ -250,6 +250,11 @@ func TestUserSeesFault(t *testing.T) {
 			t.Errorf("the output lacks %q:\n%s", s, out)
 		}
 	}
+	// The coverage summary, as the README and the package doc promise,
+	// with the one vector the fault fails.
+	if !regexp.MustCompile(`\n +pilotagetest_test\.go:\d+: probe coverage: \d+ of 52 official server vectors probed \(\d+ passed, 1 failed`).Match(out) {
+		t.Errorf("the output lacks the coverage summary:\n%s", out)
+	}
 }
 
 // TestCommand checks the testdata server as a program over stdio, as a
