@@ -147,7 +147,13 @@ func TestFaults(t *testing.T) {
 			continue
 		}
 		t.Run(fault, func(t *testing.T) {
-			opts := []Option{CallTimeout(300 * time.Millisecond), FailOn(Info)}
+			opts := []Option{FailOn(Info)}
+			// Only the hang fault waits for the call timeout; a short
+			// one for every fault fails correct answers that come late
+			// under -race on a loaded machine.
+			if fault == "hang" {
+				opts = append(opts, CallTimeout(300*time.Millisecond))
+			}
 			if pilotserver.NeedsRun[fault] {
 				opts = append(opts, ProbeRun(json.RawMessage(pilotserver.RunProgram)))
 			}
