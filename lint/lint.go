@@ -522,14 +522,15 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 // ignore entries, so that the rules the selection left out must run to
 // say whether they explain it.
 func needsExplaining(fs []located, ignored []bool, rules []*Rule) bool {
-	for i, f := range fs {
-		if ignored[i] {
-			continue
+	fallback := map[string]bool{}
+	for _, r := range rules {
+		if r.Fallback {
+			fallback[r.ID] = true
 		}
-		for _, r := range rules {
-			if r.ID == f.Rule && r.Fallback {
-				return true
-			}
+	}
+	for i, f := range fs {
+		if !ignored[i] && fallback[f.Rule] {
+			return true
 		}
 	}
 	return false
