@@ -842,3 +842,67 @@ func TestRead(t *testing.T) {
 		t.Errorf("Unread = %v, want [%v]", got.Unread, gone)
 	}
 }
+
+// TestFallbackExplainedWhatever the selection: with Options.From, whether a
+// specific rule explains a fallback's finding is judged from the whole
+// rule table at default severities, and the selection applies to the
+// findings after: a rule that is off or regraded still explains what it
+// reports, so one defect takes one switch, as pilotagetest's Disable.
+func TestFallbackExplainedWhateverTheSelection(t *testing.T) {
+	toolScope := func(ptr string) string { return "/tools/" + strings.Split(ptr, "/")[2] }
+	verdict := reportAt("verdict", "/tools/0/inputSchema", "/tools/1/inputSchema", "/tools/2/inputSchema")
+	verdict.Fallback, verdict.FallbackScope, verdict.Severity = true, toolScope, lint.Error
+	heavy := reportAt("heavy", "/tools/0/name")
+	heavy.Severity = lint.Error
+	regraded := reportAt("regraded", "/tools/1/name")
+	regraded.Severity = lint.Error
+	old := reportAt("old", "/tools/2/name")
+	old.Severity, old.Deprecated = lint.Error, true
+	skipper := &lint.Rule{ID: "skipper", Severity: lint.Error, Spec: "test", Check: func(p *lint.Pass) { p.Skip("a check of skipper") }}
+	all := []*lint.Rule{verdict, heavy, regraded, old, skipper}
+	doc := `{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "c", "inputSchema": {}}], "_meta": {"io.github.jafarsa0/pilotage": {}}}`
+	lintWith := func(sel lint.Selection, from []*lint.Rule, ignores ...lint.Ignore) *lint.Result {
+		t.Helper()
+		rs, err := lint.Select(all, sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run(t, []lint.Input{{Name: "a.json", Data: []byte(doc)}}, &lint.Options{Rules: rs, From: from, Ignores: ignores})
+	}
+	got := func(res *lint.Result) []string {
+		out := []string{}
+		for _, f := range res.Findings {
+			out = append(out, f.Rule+"="+f.Severity.String()+" "+f.Pointer)
+		}
+		sort.Strings(out)
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		sel  lint.Selection
+		from []*lint.Rule
+		want []string
+	}{
+		{"everything on", lint.Selection{}, all, []string{"heavy=error /tools/0/name", "regraded=error /tools/1/name", "verdict=error /tools/2/inputSchema"}},
+		// The deprecated rule is off by default, so it explains nothing
+		// unless named: its replacements cover it.
+		{"one off, one regraded", lint.Selection{Disable: []string{"heavy"}, Severity: map[string]lint.Severity{"regraded": lint.Info}}, all, []string{"regraded=info /tools/1/name", "verdict=error /tools/2/inputSchema"}},
+		{"the fallback alone", lint.Selection{Enable: []string{"verdict"}}, all, []string{"verdict=error /tools/2/inputSchema"}},
+		{"the deprecated rule named", lint.Selection{Enable: []string{"verdict", "old"}}, all, []string{"old=error /tools/2/name"}},
+		{"the fallback regraded", lint.Selection{Disable: []string{"heavy"}, Severity: map[string]lint.Severity{"verdict": lint.Warning}}, all, []string{"regraded=error /tools/1/name", "verdict=warning /tools/2/inputSchema"}},
+		// Without From, only the selected rules explain (diff, callers
+		// of their own).
+		{"no From", lint.Selection{Disable: []string{"heavy"}}, nil, []string{"regraded=error /tools/1/name", "verdict=error /tools/0/inputSchema", "verdict=error /tools/2/inputSchema"}},
+	} {
+		res := lintWith(tc.sel, tc.from)
+		if g := got(res); !reflect.DeepEqual(g, tc.want) {
+			t.Errorf("%s: got %q\nwant %q", tc.name, g, tc.want)
+		}
+	}
+	// A rule that is off only explains: its skips are not the run's, and
+	// an ignore entry that names it suppresses nothing.
+	res := lintWith(lint.Selection{Disable: []string{"heavy", "skipper"}}, all, lint.Ignore{Rule: "heavy"})
+	if len(res.Skipped) > 0 || len(res.Suppressed) > 0 || res.Files[0].IgnoreHits[0] != 0 {
+		t.Errorf("a disabled rule's findings reached the run: skipped %v, suppressed %v, ignore hits %v", res.Skipped, res.Suppressed, res.Files[0].IgnoreHits)
+	}
+}

@@ -37,6 +37,16 @@ type Input struct {
 type Options struct {
 	// Rules are the enabled rules, with their effective severities.
 	Rules []*Rule
+	// From, when set, is the rule table Rules were selected from (the
+	// first argument of Select), at default severities. Whether a specific
+	// rule explains a Fallback rule's finding is then judged from every
+	// rule From runs by default, selected or not, at its default
+	// severity, and the selection applies to the findings afterwards: a
+	// rule that is off or regraded still explains what it reports, so
+	// --disable call-store-unsupported does not bring the same defect back
+	// as probe-expectation's verdict, and one defect takes one switch.
+	// Without it only the rules of Rules explain, at their severities.
+	From []*Rule
 	// InputKind forces the kind of every input; "" detects it.
 	InputKind snapshot.Kind
 	// Manifest, when set, supplies the manifest to inputs without one.
@@ -391,7 +401,7 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	if err != nil {
 		report(located{engineFinding(opt.Rules, InputKindRule, f, err.Error()), -1})
 		if snap == nil {
-			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, ignored, opt.Rules), nil, true
+			return FileInfo{Path: in.Name, Kind: opt.InputKind}, dropCovered(findings, ignored, nil, opt), nil, true
 		}
 	}
 	// A document read as a kind it does not fit would draw findings about a
@@ -444,11 +454,12 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 		unknown = true
 	}
 	skipped := map[string]bool{}
+	runs := func(r *Rule) bool { return r.Check != nil && (!unknown || r.Syntax) && !silent }
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {
 			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, false
 		}
-		if r.Check == nil || unknown && !r.Syntax || silent {
+		if !runs(r) {
 			continue
 		}
 		p := &Pass{Snap: snap, Rule: r, report: report, skip: func(what string) {
@@ -458,6 +469,26 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 			}
 		}}
 		runRule(p, f, opt.Rules)
+	}
+	// The rules the selection left out run only to explain a fallback's
+	// finding, and only when there is one to explain: their own findings,
+	// skips and failures are not the run's.
+	var explained []located
+	if needsExplaining(findings, ignored, opt.Rules) {
+		for _, r := range unselected(opt) {
+			if ctx.Err() != nil {
+				return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, false
+			}
+			if !runs(r) {
+				continue
+			}
+			p := &Pass{Snap: snap, Rule: r, skip: func(string) {}, report: func(fd located) {
+				if fd.Rule == r.ID {
+					explained = append(explained, fd)
+				}
+			}}
+			runRule(p, f, opt.Rules)
+		}
 	}
 	sort.Strings(skips)
 	var suppressed []Finding
@@ -484,7 +515,39 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 			info.Server, info.ServerVersion = strings.Clone(name), strings.Clone(version)
 		}
 	}
-	return info, dropCovered(findings, ignored, opt.Rules), skips, true
+	return info, dropCovered(findings, ignored, explained, opt), skips, true
+}
+
+// needsExplaining reports whether a fallback rule's finding survives the
+// ignore entries, so that the rules the selection left out must run to
+// say whether they explain it.
+func needsExplaining(fs []located, ignored []bool, rules []*Rule) bool {
+	fallback := map[string]bool{}
+	for _, r := range rules {
+		if r.Fallback {
+			fallback[r.ID] = true
+		}
+	}
+	for i, f := range fs {
+		if !ignored[i] && fallback[f.Rule] {
+			return true
+		}
+	}
+	return false
+}
+
+// unselected are the rules of opt.From that run by default and that the
+// selection left out, as From has them. A fallback rule explains nothing,
+// so none is among them.
+func unselected(opt *Options) []*Rule {
+	var out []*Rule
+	for _, r := range opt.From {
+		if r.Fallback || r.Deprecated && !r.Locked || selected(opt.Rules, r) != nil {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // dropCovered removes a fallback rule's findings at values where, or inside
@@ -492,17 +555,32 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 // check's complaint about an object is the specific rule's defect seen from
 // further out. A specific finding an ignore entry covers still covers its
 // fallback: ignoring manifest-retention-format must not bring the same
-// defect back as shape-manifest. It returns the rest, less the ignored.
-func dropCovered(fs []located, ignored []bool, rules []*Rule) []Finding {
+// defect back as shape-manifest; so does one of a rule the selection left
+// out (explained, see Options.From), and with From every finding weighs
+// its rule's default severity. It returns the rest, less the ignored.
+func dropCovered(fs []located, ignored []bool, explained []located, opt *Options) []Finding {
 	fallback := map[string]bool{}
 	scope := map[string]func(string) string{}
-	for _, r := range rules {
+	for _, r := range opt.Rules {
 		if r.Fallback {
 			fallback[r.ID] = true
 			if r.FallbackScope != nil {
 				scope[r.ID] = r.FallbackScope
 			}
 		}
+	}
+	// weight is a finding's severity for the comparison: its rule's
+	// default when the selection's table is known, so that regrading a
+	// rule changes its findings, not what explains what.
+	base := map[string]Severity{}
+	for _, r := range opt.From {
+		base[r.ID] = r.Severity
+	}
+	weight := func(f *located) Severity {
+		if s, ok := base[f.Rule]; ok {
+			return s
+		}
+		return f.Severity
 	}
 	type at struct {
 		file, pointer string
@@ -514,17 +592,18 @@ func dropCovered(fs []located, ignored []bool, rules []*Rule) []Finding {
 	// an unknown closed-set value yields to the rule that grades it info);
 	// one elsewhere in a FallbackScope must weigh as much to replace it.
 	covered := map[at]Severity{}
-	for _, f := range fs {
+	for _, f := range slices.Concat(fs, explained) {
 		if fallback[f.Rule] || f.doc < 0 {
 			continue
 		}
+		w := weight(&f)
 		ptr := f.Pointer
 		for {
 			key := at{f.File, ptr, f.doc}
-			if covered[key] >= f.Severity {
+			if covered[key] >= w {
 				break
 			}
-			covered[key] = f.Severity
+			covered[key] = w
 			i := strings.LastIndexByte(ptr, '/')
 			if i < 0 {
 				break
@@ -541,7 +620,7 @@ func dropCovered(fs []located, ignored []bool, rules []*Rule) []Finding {
 			if covered[at{f.File, f.Pointer, f.doc}] > 0 {
 				continue
 			}
-			if sc := scope[f.Rule]; sc != nil && covered[at{f.File, sc(f.Pointer), f.doc}] >= f.Severity {
+			if sc := scope[f.Rule]; sc != nil && covered[at{f.File, sc(f.Pointer), f.doc}] >= weight(&fs[i]) {
 				continue
 			}
 		}

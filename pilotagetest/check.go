@@ -29,14 +29,6 @@ const surfaces = "surfaces"
 // handler that ignores its context never returns.
 const abandonAfter = 500 * time.Millisecond
 
-// runProbes are the probes that judge a run of the program of ProbeRun,
-// and so send nothing without one.
-var runProbes = []string{
-	"validate-program", "execute-test-run", "execute-test-run-summary", "execute-test-run-none", "execute-test-run-store",
-	"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict",
-	"trace-unstored-run", "trace-fetch-retained", "trace-fetch-summary", "trace-fetch-full", "trace-fetch-level-none", "validate-program-again",
-}
-
 // recording is the part of a snapshot the cases are built from.
 type recording struct {
 	Manifest *struct {
@@ -55,6 +47,7 @@ type recordedCall struct {
 		Name      string `json:"name"`
 		Language  string `json:"language"`
 		TimeoutMS *int64 `json:"timeout_ms"`
+		Failure   string `json:"failure"`
 		NotRun    string `json:"not_run"`
 	} `json:"probe"`
 
@@ -65,7 +58,7 @@ type recordedCall struct {
 }
 
 // answer returns the recorded answer, its kind ("result", "error" or
-// "timeout") and the member of the call that holds it.
+// "none") and the member of the call that holds it.
 func (c *recordedCall) answer() (json.RawMessage, string, string) {
 	switch {
 	case c.Error != nil:
@@ -73,7 +66,26 @@ func (c *recordedCall) answer() (json.RawMessage, string, string) {
 	case c.Result != nil:
 		return c.Result, "result", "result"
 	}
-	return nil, "timeout", ""
+	return nil, "none", ""
+}
+
+// noAnswer says why a call drew no answer, as its probe tag records it:
+// the transport failure that ended it, or the wait it outlived.
+func (c *recordedCall) noAnswer() string {
+	switch {
+	case c.Probe != nil && c.Probe.Failure != "":
+		return "the call failed: " + c.Probe.Failure
+	case c.Probe != nil && c.Probe.TimeoutMS != nil:
+		return fmt.Sprintf("no answer within %d ms", *c.Probe.TimeoutMS)
+	}
+	return "no answer was recorded"
+}
+
+// testRun reports whether the call asked for a test run: its arguments
+// carry test_run: true at the top level, whatever the program says.
+func (c *recordedCall) testRun() bool {
+	var args map[string]json.RawMessage
+	return json.Unmarshal(c.Arguments, &args) == nil && string(args["test_run"]) == "true"
 }
 
 func (c *recordedCall) probeName() string {
@@ -88,15 +100,11 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	for _, o := range opts {
 		o(&c)
 	}
-	// The selection is checked as the CLI checks it, but the rules run
-	// as selected by default: a rule that is off or regraded still
-	// explains the probe it reports on, so that probe-expectation does
-	// not stand in for it (Disable). Its findings are then dropped or
-	// regraded.
-	if _, err := lint.Select(rules.Lint(), c.sel); err != nil {
-		return nil, err
-	}
-	ruleSet, err := lint.Select(rules.Lint(), lint.Selection{})
+	// The selection is the CLI's, and so is what it means: a rule that
+	// is off or regraded still explains the probe it reports on, so that
+	// probe-expectation does not stand in for it (lint.Options.From).
+	table := rules.Lint()
+	ruleSet, err := lint.Select(table, c.sel)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +170,7 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 			return nil, err
 		}
 	}
-	lr, err := lint.Run(ctx, []lint.Input{{Name: name, Data: res.JSON, Explicit: true}}, &lint.Options{Rules: ruleSet})
+	lr, err := lint.Run(ctx, []lint.Input{{Name: name, Data: res.JSON, Explicit: true}}, &lint.Options{Rules: ruleSet, From: table})
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +183,14 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	rep := &Report{}
 	for _, w := range res.Warnings {
 		rep.Notes = append(rep.Notes, "snapshot: "+w)
+	}
+	// A probe call that failed for a transport reason (a server that
+	// exited, an answer over the size bound, a dropped connection) fails
+	// the server whatever the rule selection, as it fails snapshot: the
+	// call was not answered and the probes after a lost connection were
+	// never sent, so no rule selection can make that a pass.
+	for _, f := range res.Failures {
+		rep.Failures = append(rep.Failures, "a probe call failed for a transport reason, so the probe is incomplete: "+f)
 	}
 	if sessionOver {
 		rep.Failures = append(rep.Failures, ranOut(timeout, rec.Calls))
@@ -192,15 +208,13 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	}
 
 	// The figures are those of pilotage-lint's reports, from the same
-	// function, over the findings the selection keeps.
-	kept := *lr
-	kept.Findings = keep(lr.Findings, c.sel)
-	rep.Coverage = report.Coverage(&kept, report.ProbesOf(&kept))
+	// function.
+	rep.Coverage = report.Coverage(lr, report.ProbesOf(lr))
 	cases := map[string]*Case{surfaces: {Name: surfaces}}
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {
 		pc := &Case{Name: p.Name, Vector: p.Vector, Probe: p.Name, Skipped: "not applicable: no Language of the server declares what this probe needs"}
-		if slices.Contains(runProbes, p.Name) {
+		if p.Uses != probe.NoProgram {
 			pc.Skipped = "not applicable: it judges a run of the program of ProbeRun, and none ran (success-path says why)"
 		}
 		// The recording says why, per Language, when it does.
@@ -238,7 +252,7 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		}
 	}
 
-	for _, f := range keep(lr.Findings, c.sel) {
+	for _, f := range lr.Findings {
 		call := callAt(rec.Calls, f.Pointer)
 		pc := cases[surfaces]
 		if call != nil && caseOf[call.pointer] != nil {
@@ -255,22 +269,6 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		}
 	}
 	return rep, nil
-}
-
-// keep applies the test's selection to findings of the default one: a
-// disabled rule's findings go, a regraded rule's take its new severity.
-func keep(fs []lint.Finding, sel lint.Selection) []lint.Finding {
-	var out []lint.Finding
-	for _, f := range fs {
-		if slices.Contains(sel.Disable, f.Rule) {
-			continue
-		}
-		if s, ok := sel.Severity[f.Rule]; ok {
-			f.Severity = s
-		}
-		out = append(out, f)
-	}
-	return out
 }
 
 // markUserCalls gives each recorded call its pointer, and the calls of
@@ -361,7 +359,7 @@ func successPaths(c *config, rec *recording) []*Case {
 				continue
 			}
 			how := "test run"
-			if !strings.Contains(string(rc.Arguments), `"test_run"`) {
+			if !rc.testRun() {
 				how = "real run (RunImmediate)"
 			}
 			judged = append(judged, fmt.Sprintf("the %s of the program of ProbeRun and the run probes after it", how))

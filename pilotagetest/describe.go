@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -46,7 +45,7 @@ func describe(f lint.Finding, r *lint.Rule, call *recordedCall) string {
 			if call.Probe.Language != "" {
 				line += ", Language " + call.Probe.Language
 			}
-			if slices.Contains(runProbes, p.Name) && call.Tool != "" && !strings.Contains(string(call.Arguments), `"test_run"`) && strings.HasPrefix(p.Name, "execute-") {
+			if p.Uses == probe.ExecutesProgram && !call.testRun() {
 				line += ", run for real (RunImmediate)"
 			}
 			fmt.Fprintf(&b, "    probe: %s (%s)\n", line, p.Spec)
@@ -55,8 +54,8 @@ func describe(f lint.Finding, r *lint.Rule, call *recordedCall) string {
 		}
 		answer, kind, member := call.answer()
 		fmt.Fprintf(&b, "    request: tools/call %s %s\n", call.Tool, excerpt.Compact(call.Arguments, inside(f.Pointer, call.pointer+"/arguments"), maxShown))
-		if kind == "timeout" {
-			b.WriteString("    response: none before the call timeout\n")
+		if kind == "none" {
+			fmt.Fprintf(&b, "    response: none: %s\n", call.noAnswer())
 		} else {
 			fmt.Fprintf(&b, "    response (%s): %s\n", kind, excerpt.Compact(answer, inside(f.Pointer, call.pointer+"/"+member), maxShown))
 		}

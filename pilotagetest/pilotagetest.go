@@ -83,8 +83,8 @@ func FailOn(s Severity) Option { return func(c *config) { c.failOn = s } }
 // probe-expectation verdict on the probe calls where it reports: one
 // defect, one switch. probe-expectation judges a probe's answer only where
 // no specific rule explains it; a rule that is off still explains its
-// probe, so Disable("call-store-unsupported") silences both findings of an
-// ignored store flag, where --disable needs both IDs.
+// probe (lint.Options.From), so Disable("call-store-unsupported")
+// silences both findings of an ignored store flag, as --disable does.
 // Disable("probe-expectation") turns off only the generic verdict.
 func Disable(ids ...string) Option {
 	return func(c *config) { c.sel.Disable = append(c.sel.Disable, ids...) }
@@ -210,7 +210,8 @@ type Report struct {
 	// Coverage is the probe coverage against the official vectors, from
 	// the function behind pilotage-lint's text, JSON and HTML reports
 	// (report.Coverage), so every surface shows the same figures; nil
-	// when no probe call was recorded.
+	// when no probe call was recorded. Run logs it on the test that
+	// called Run: go test -v shows it, and so does a failing test.
 	Coverage *probe.Coverage
 }
 
@@ -262,6 +263,9 @@ func (rep *Report) report(t *testing.T) {
 	t.Helper()
 	for _, l := range rep.Notes {
 		t.Log(l)
+	}
+	if rep.Coverage != nil {
+		t.Log(rep.Coverage)
 	}
 	for _, e := range rep.Failures {
 		t.Error(e)

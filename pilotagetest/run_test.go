@@ -379,3 +379,23 @@ func TestBrokenSuccessPathUserSees(t *testing.T) {
 		}
 	}
 }
+
+// TestRealRunNamedByRequest: whether a run probe ran the program for real
+// is read from the request's own test_run member, not from its text: a
+// program that emits the word test_run is still run for real.
+func TestRealRunNamedByRequest(t *testing.T) {
+	program := json.RawMessage(`{"steps": [{"id": "a", "emit": "test_run"}]}`)
+	rep := inProcess(t, flowserver.New(), ProbeRun(program), RunImmediate())
+	if f := failing(rep); len(f) > 0 {
+		t.Fatalf("failing: %v", f)
+	}
+	path := successCases(rep)["toyflow/1"]
+	if path == nil || !strings.Contains(strings.Join(path.Logs, ""), "through the real run (RunImmediate) of the program") {
+		t.Errorf("success-path/toyflow/1: %+v", path)
+	}
+	// And a finding on that run says so.
+	c := caseNamed(inProcess(t, flowserver.BrokenRuns(), ProbeRun(program), RunImmediate()), "execute-test-run")
+	if c == nil || len(c.Failures) == 0 || !strings.Contains(c.Failures[0], "    probe: execute-test-run (PIL-EXECUTE-SUCCESS-G), Language toyflow/1, run for real (RunImmediate) (") {
+		t.Errorf("execute-test-run on the broken server: %+v", c)
+	}
+}

@@ -390,6 +390,7 @@ func options(f *lintFlags, sel *selection) (*lint.Options, error) {
 	}
 	return &lint.Options{
 		Rules:     sel.rules,
+		From:      sel.of,
 		InputKind: kind,
 		Ignores:   sel.cfg.Ignore,
 		Parse:     source.Options{},

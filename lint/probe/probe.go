@@ -77,7 +77,28 @@ type Probe struct {
 	// Pages marks a catalog list: the runner follows next_cursor, up to
 	// Pages pages.
 	Pages int
+	// Uses says what the probe does with the user's --probe-run program
+	// (pilotagetest's ProbeRun); a probe that uses it sends nothing
+	// without one.
+	Uses ProgramUse
 }
+
+// ProgramUse is what a probe does with the user's --probe-run program.
+type ProgramUse uint8
+
+// The uses of the user's program.
+const (
+	// NoProgram: the probe needs no program of the user's.
+	NoProgram ProgramUse = iota
+	// ValidatesProgram: it validates the program.
+	ValidatesProgram
+	// ExecutesProgram: it test-runs the program, or runs it for real on
+	// a Language without a test run when Target.Immediate.
+	ExecutesProgram
+	// FetchesRun: it fetches the trace of a Run of the program, or of one
+	// that was not stored.
+	FetchesRun
+)
 
 // Request is one tools/call to send, or, with Method set, another
 // request of that method whose params are Args.
@@ -677,6 +698,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeValidateAny + " Sent only with --probe-run, to the Languages the program is test-run on, with the --probe-context you gave.",
 		Expect: Expect{Channel: Result},
+		Uses:   ValidatesProgram,
 		Build:  (*Target).validateProgram,
 	},
 	{
@@ -685,6 +707,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun,
 		Expect: Expect{Channel: Result},
+		Uses:   ExecutesProgram,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.testRun(func(map[string]any) {}) },
 	},
 	{
@@ -693,6 +716,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun + " Sent only once the first test run started.",
 		Expect: Expect{Channel: Result},
+		Uses:   ExecutesProgram,
 		Build: func(t *Target) ([]Request, *Skip) {
 			return t.rerun(func(a map[string]any) { a["trace_level"] = "summary" })
 		},
@@ -703,6 +727,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun + " Sent only once the first test run started.",
 		Expect: Expect{Channel: Result},
+		Uses:   ExecutesProgram,
 		Build: func(t *Target) ([]Request, *Skip) {
 			return t.rerun(func(a map[string]any) { a["trace_level"] = "none" })
 		},
@@ -713,6 +738,7 @@ var Set = []*Probe{
 		Quote:  "When `store` is `true`, the Engine MUST retain the run record so that its trace can later be fetched through the trace fetch door.",
 		Safety: safeRun + " Sent only once the first test run started, to a Language that declares trace_fetch. This is the one probe that leaves a record behind: the record of a test run, kept for the Language's declared retention.",
 		Expect: Expect{Channel: Result},
+		Uses:   ExecutesProgram,
 		Build: func(t *Target) ([]Request, *Skip) {
 			if why := t.cannotFetch(); why != nil {
 				return nil, why
@@ -726,6 +752,7 @@ var Set = []*Probe{
 		Quote:  noErrorFor,
 		Safety: safeTestRun + " Sent only once the first test run started, to a Language that declares execute.idempotency, with a key made for this snapshot.",
 		Expect: Expect{Channel: Result},
+		Uses:   ExecutesProgram,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.idempotent(nil) },
 	},
 	{
@@ -734,6 +761,7 @@ var Set = []*Probe{
 		Quote:  "Two requests with the same: - `idempotency_key`; - runnable; - input MUST be treated as one execution.",
 		Safety: safeTestRun + " It repeats execute-idempotent-first exactly, so a correct server returns the recorded result and runs nothing.",
 		Expect: Expect{Channel: Result},
+		Uses:   ExecutesProgram,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.idempotent(nil) },
 	},
 	{
@@ -742,6 +770,7 @@ var Set = []*Probe{
 		Quote:  "A request using the same key with a different runnable or different input is a request error." + mustMapErrors,
 		Safety: safeTestRun + " The key conflict is found at request well-formedness (Part II §6.5.2 step 1), before anything runs; a server that missed it would test-run the program with an input member that names the probe.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"idempotency_conflict"}},
+		Uses:   ExecutesProgram,
 		Build: func(t *Target) ([]Request, *Skip) {
 			return t.idempotent(func(a map[string]any) {
 				in := map[string]any{}
@@ -785,6 +814,7 @@ var Set = []*Probe{
 		Quote:  "The following conditions MUST produce the same request error, of kind `not_found`: - unknown `run_id`; - expired Run; - non-retained Run; - unauthorized Run.",
 		Safety: "The trace fetch door only reads a stored record; the test run was sent with store: false, so nothing is stored.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"not_found"}, SameAs: "trace-unknown-run"},
+		Uses:   FetchesRun,
 		Build: func(t *Target) ([]Request, *Skip) {
 			if why := t.cannotFetch(); why != nil {
 				return nil, why
@@ -807,6 +837,7 @@ var Set = []*Probe{
 		Quote:  "A Run executed with `store: true` MUST be retrievable within the scope of the declared retention value: within its Session for `\"session\"`, and for at least the declared duration otherwise.",
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: Result},
+		Uses:   FetchesRun,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("") },
 	},
 	{
@@ -815,6 +846,7 @@ var Set = []*Probe{
 		Quote:  "The trace is returned at the level at which it was originally recorded. When the request supplies `trace_level`, the returned level is the lower of the requested level and the recorded level. The fetch door MUST NOT return more than was recorded.",
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: Result},
+		Uses:   FetchesRun,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("summary") },
 	},
 	{
@@ -823,6 +855,7 @@ var Set = []*Probe{
 		Quote:  "The trace is returned at the level at which it was originally recorded. When the request supplies `trace_level`, the returned level is the lower of the requested level and the recorded level. The fetch door MUST NOT return more than was recorded.",
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: Result},
+		Uses:   FetchesRun,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("full") },
 	},
 	{
@@ -831,6 +864,7 @@ var Set = []*Probe{
 		Quote:  "A fetch request carrying `trace_level: \"none\"` is rejected with a request error of kind `invalid_request`." + mustMapErrors,
 		Safety: "The trace fetch door only reads a stored record: the probe's own test run.",
 		Expect: Expect{Channel: RequestError, Kinds: []string{"invalid_request"}},
+		Uses:   FetchesRun,
 		Build:  func(t *Target) ([]Request, *Skip) { return t.fetchStored("none") },
 	},
 	{
@@ -841,6 +875,7 @@ var Set = []*Probe{
 		Quote:  "the Engine MUST generate deterministic identifiers." + elide + "- MUST produce identical identifiers in the validation plan and execution trace for the same program text at the same `catalog_version`.",
 		Safety: safeValidateAny + " Sent only with --probe-run: the validate-program request again, so that the two plans of one program show whether its step identifiers are deterministic.",
 		Expect: Expect{Channel: Result},
+		Uses:   ValidatesProgram,
 		Build:  (*Target).validateProgram,
 	},
 }

@@ -159,8 +159,22 @@ var Differences = slices.Concat(
 	each([]string{"execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict"}, "+trace_level", "The full trace, as the first test run, so that the replay's answer is compared whole."),
 )
 
-// testRuns are the probes that test-run the user's --probe-run program.
-var testRuns = []string{"execute-test-run", "execute-test-run-none", "execute-test-run-store", "execute-idempotent-first", "execute-idempotent-replay", "execute-idempotent-conflict"}
+// testRuns are the probes that test-run the user's --probe-run program
+// and exercise a vector.
+var testRuns = func() []string {
+	var out []string
+	for _, p := range Set {
+		if p.Uses == ExecutesProgram && exercises(p) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}()
+
+// exercises reports whether probe p exercises an official vector.
+func exercises(p *Probe) bool {
+	return p.Vector != "" || slices.ContainsFunc(ServerVectors, func(vc VectorClass) bool { return slices.Contains(vc.Probes, p.Name) })
+}
 
 // each is one Difference per probe, on any vector.
 func each(probes []string, what, why string) []Difference {

@@ -35,6 +35,15 @@ func Markdown() string {
 	b.WriteString("# pilotage-lint rules\n\n")
 	b.WriteString("Generated from the rule table (lint/rules/registry.go) by `go generate ./lint/ruledoc`; do not edit by hand.\n\n")
 	b.WriteString("Severities follow the words of the sentence each rule enforces, quoted under the rule: MUST, MUST NOT and REQUIRED are errors, SHOULD, SHOULD NOT and RECOMMENDED warnings, advice beyond the spec is info. Two keyword-less classes are warnings, named under each rule they grade: a declaration the spec tells receivers to ignore or replace with a fallback, and an answer contradicting the spec's definitions. The diff rules are a compatibility policy of their own, except those that quote a spec sentence. Rule IDs are permanent.\n\n")
+	var fallbacks []string
+	for _, s := range Sections() {
+		for _, r := range s.Rules {
+			if r.Fallback {
+				fallbacks = append(fallbacks, "`"+r.ID+"`")
+			}
+		}
+	}
+	fmt.Fprintf(&b, "One defect, one switch. The fallback rules (%s) report only where no specific rule reports at or inside the same value (for `probe-expectation`, anywhere in the same probe call). Whether a rule explains it is judged from the whole table at default severities, whatever the selection; `--enable`, `--disable`, `disable:` in the config and `--severity` then apply to the findings. So turning a rule off or regrading it does not bring its defect back as a fallback's finding: `--disable call-store-unsupported` alone silences an ignored `store` flag, as `pilotagetest.Disable` does, and `--disable probe-expectation` turns off only the generic verdict where no specific rule reports.\n\n", strings.Join(fallbacks, ", "))
 	b.WriteString("Each section is one family of the table. A new rule is a `lint.Rule` literal in its family's function, its Check, and fixtures/<family>/<rule-id>/bad*.json and good*.json with their goldens; a new family is one line of the table.\n")
 	for _, s := range Sections() {
 		fmt.Fprintf(&b, "\n## %s\n\nFamily `%s`. %s\n\n| Rule | Severity | Spec | Summary |\n|---|---|---|---|\n", s.Title, s.Family, s.Intro)

@@ -65,7 +65,13 @@ func probesFailing(rep *pilotagetest.Report) []string {
 func TestFaults(t *testing.T) {
 	for _, fault := range pilotserver.Faults {
 		t.Run(fault, func(t *testing.T) {
-			opts := []pilotagetest.Option{pilotagetest.CallTimeout(300 * time.Millisecond), pilotagetest.FailOn(pilotagetest.Info)}
+			opts := []pilotagetest.Option{pilotagetest.FailOn(pilotagetest.Info)}
+			// Only the hang fault waits for the call timeout; a short
+			// one for every fault fails correct answers that come late
+			// under -race on a loaded machine.
+			if fault == "hang" {
+				opts = append(opts, pilotagetest.CallTimeout(300*time.Millisecond))
+			}
 			if pilotserver.NeedsRun[fault] {
 				opts = append(opts, pilotagetest.ProbeRun(json.RawMessage(pilotserver.RunProgram)))
 			}
