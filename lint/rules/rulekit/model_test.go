@@ -279,3 +279,54 @@ func join(calls []string) string {
 	}
 	return out
 }
+
+// TestModelRetentionNone: under retention "none" the deduplication window
+// "MUST be at least as long as the declared retention period" (Part II
+// §6.5.6) has no minimum, so not even two probe calls sent back to back
+// are certainly inside it: a new run_id is a new Run, another program
+// under the same key no conflict. The Server's own run_id still shows a
+// replay, and a retry after a lost answer may be one.
+func TestModelRetentionNone(t *testing.T) {
+	probe := func(call, name string) string {
+		return call[:len(call)-1] + `, "probe": {"name": "` + name + `"}}`
+	}
+	calls := join([]string{
+		/* 0 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k1"`, ran("r1")), "execute-idempotent-first"),
+		/* 1 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k1"`, ran("r2")), "execute-idempotent-replay"),
+		/* 2 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k1"`, ran("r2")), "execute-idempotent-replay"),
+		/* 3 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k2"`, ran("r3")), "execute-idempotent-first"),
+		/* 4 */ probe(run("run_w", `{"a": 2}`, `"idempotency_key": "k2"`, conflict), "execute-idempotent-conflict"),
+	})
+	for _, tc := range []struct {
+		retention string
+		replayOf  []int // per call, -1 for none
+		window    []bool
+		conflict  []int
+	}{
+		{"none", []int{-1, -1, 1, -1, -1}, []bool{false, false, false, false, false}, []int{-1, -1, -1, -1, -1}},
+		// The same calls under an hour: adjacent probes are inside the
+		// window, so call 1 is a replay and call 4 a conflict.
+		{"PT1H", []int{-1, 0, -1, -1, -1}, []bool{false, true, false, false, false}, []int{-1, -1, -1, -1, 3}},
+	} {
+		doc := fmt.Sprintf(`{"tools": [%s], "manifest": {"pilotage": "1.1", "languages": [
+		    {"name": "flow/1", "loop": {"validate": "validate_w", "execute": "run_w"}, "execution": "immediate", "trace": "full", "retention": %q,
+		     "capabilities": {"guides": true, "validate": true, "execute": {"idempotency": true}}}]}, "calls": [%s]}`, modelTools, tc.retention, calls)
+		s, err := snapshot.Build(source.Parse("model.json", []byte(doc), source.Options{}), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := rulekit.Of(s)
+		for i, c := range s.Calls {
+			replayOf, window, conflict := -1, false, -1
+			if r := m.ReplayOf(c); r != nil {
+				replayOf, window = m.Index(r.Original), r.Window
+			}
+			if o := m.Conflict(c); o != nil {
+				conflict = m.Index(o)
+			}
+			if replayOf != tc.replayOf[i] || window != tc.window[i] || conflict != tc.conflict[i] {
+				t.Errorf("retention %s, call %d: replay of %d (window %t), conflict with %d; want %d (%t), %d", tc.retention, i, replayOf, window, conflict, tc.replayOf[i], tc.window[i], tc.conflict[i])
+			}
+		}
+	}
+}

@@ -25,7 +25,8 @@ type Replay struct {
 	// the window is at least the retention period (§6.5.6), and a
 	// recording has no timestamps, so that holds for retention "session"
 	// (outside a stateless deployment) or a day or more, and for any
-	// retention when Call is the probe sent right after Original.
+	// retention but "none" when Call is the probe sent right after
+	// Original: "none" sets the window no minimum length.
 	Window bool
 }
 
@@ -120,6 +121,21 @@ func (m *Model) windowCovers(l *snapshot.Language) bool {
 	return false
 }
 
+// windowBounded reports whether Language l's deduplication window has a
+// length at all: the window "MUST be at least as long as the declared
+// retention period" (Part II §6.5.6), which "none" leaves without a
+// minimum, so that under it no two calls, however close, are certainly
+// inside the window. A retention that is absent or does not parse bounds
+// nothing either.
+func windowBounded(l *snapshot.Language) bool {
+	v, ok := l.Node.Str("retention")
+	if !ok {
+		return false
+	}
+	pol, err := types.ParseRetention(v)
+	return err == nil && pol.Kind != types.RetentionKindNone
+}
+
 // WithinProbeRun reports whether calls[i] and calls[j] (i < j) were both
 // made by one snapshot --probe run with nothing but answered probe calls
 // between them: the snapshotter sends them back to back in one Session.
@@ -161,7 +177,7 @@ func (m *Model) findReplays() {
 			continue
 		}
 		orig := m.calls[i]
-		window := m.windowCovers(c.Lang) || i == j-1 && WithinProbeRun(m.calls, i, j)
+		window := m.windowCovers(c.Lang) || i == j-1 && WithinProbeRun(m.calls, i, j) && windowBounded(c.Lang)
 		switch {
 		case SameExecution(c, orig):
 			shown := RunID(c) != "" && RunID(c) == RunID(orig)
