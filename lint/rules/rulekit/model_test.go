@@ -3,6 +3,7 @@ package rulekit_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -327,6 +328,36 @@ func TestModelRetentionNone(t *testing.T) {
 			if replayOf != tc.replayOf[i] || window != tc.window[i] || conflict != tc.conflict[i] {
 				t.Errorf("retention %s, call %d: replay of %d (window %t), conflict with %d; want %d (%t), %d", tc.retention, i, replayOf, window, conflict, tc.replayOf[i], tc.window[i], tc.conflict[i])
 			}
+		}
+	}
+}
+
+// TestRetainsFor: the one reading of a retention that the stored-Run rule
+// (an hour's probe run) and the deduplication window (a whole recording,
+// a day) both ask, each with its own span.
+func TestRetainsFor(t *testing.T) {
+	s := modelSnapshot(t, "1.1", "", "")
+	m := rulekit.Of(s)
+	flow, short := s.Languages[0], s.Languages[1]
+	for _, tc := range []struct {
+		l    *snapshot.Language
+		span time.Duration
+		want bool
+	}{
+		{flow, rulekit.RecordingSpan, true}, // session
+		{flow, rulekit.ProbeRunSpan, true},
+		{short, rulekit.ProbeRunSpan, true}, // PT1H
+		{short, rulekit.RecordingSpan, false},
+		{nil, time.Second, false},
+	} {
+		if got := m.RetainsFor(tc.l, tc.span); got != tc.want {
+			t.Errorf("RetainsFor(%v, %s) = %t, want %t", tc.l, tc.span, got, tc.want)
+		}
+	}
+	for v, want := range map[string]bool{"none": false, "P1D": true, "PT23H": false, "soon": false} {
+		s.Languages[1].Node = parse(t, `{"retention": "`+v+`"}`)
+		if got := m.RetainsFor(s.Languages[1], rulekit.RecordingSpan); got != want {
+			t.Errorf("retention %q: RetainsFor a day = %t, want %t", v, got, want)
 		}
 	}
 }

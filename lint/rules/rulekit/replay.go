@@ -1,8 +1,6 @@
 package rulekit
 
 import (
-	"time"
-
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -101,26 +99,6 @@ func unanswered(c *snapshot.Call) bool {
 	return c.Channel == snapshot.ChannelCarrier || c.Channel == snapshot.ChannelNone
 }
 
-// windowCovers reports whether Language l's deduplication window covers a
-// whole recording: retention "session" outside a stateless deployment
-// (which has no Session, Part III §8.1), or a duration of a day or more.
-func (m *Model) windowCovers(l *snapshot.Language) bool {
-	v, ok := l.Node.Str("retention")
-	if !ok {
-		return false
-	}
-	pol, err := types.ParseRetention(v)
-	switch {
-	case err != nil:
-		return false
-	case pol.Kind == types.RetentionKindSession:
-		return !m.stateless
-	case pol.Kind == types.RetentionKindDuration:
-		return pol.Duration.Approx() >= 24*time.Hour
-	}
-	return false
-}
-
 // windowBounded reports whether Language l's deduplication window has a
 // length at all: the window "MUST be at least as long as the declared
 // retention period" (Part II §6.5.6), which "none" leaves without a
@@ -128,12 +106,8 @@ func (m *Model) windowCovers(l *snapshot.Language) bool {
 // inside the window. A retention that is absent or does not parse bounds
 // nothing either.
 func windowBounded(l *snapshot.Language) bool {
-	v, ok := l.Node.Str("retention")
-	if !ok {
-		return false
-	}
-	pol, err := types.ParseRetention(v)
-	return err == nil && pol.Kind != types.RetentionKindNone
+	_, pol, ok := Retention(l)
+	return ok && pol.Kind != types.RetentionKindNone
 }
 
 // WithinProbeRun reports whether calls[i] and calls[j] (i < j) were both
@@ -177,7 +151,7 @@ func (m *Model) findReplays() {
 			continue
 		}
 		orig := m.calls[i]
-		window := m.windowCovers(c.Lang) || i == j-1 && WithinProbeRun(m.calls, i, j) && windowBounded(c.Lang)
+		window := m.RetainsFor(c.Lang, RecordingSpan) || i == j-1 && WithinProbeRun(m.calls, i, j) && windowBounded(c.Lang)
 		switch {
 		case SameExecution(c, orig):
 			shown := RunID(c) != "" && RunID(c) == RunID(orig)
