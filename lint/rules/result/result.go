@@ -29,6 +29,7 @@ func resultRules() []*lint.Rule {
 			Scope:   "Every recorded result of a Pilotage tool other than pilotage_manifest (whose text-only result is judged here too): the fixed access tools and the manifest's loop tools by name, other tools by the shape of their structuredContent; when the recording holds a tools/list, only tools it lists. Calls answered with a JSON-RPC error have no result and are not judged, and neither is an isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level: a structural fault (a missing required member, a wrong JSON type, at any depth) on a loop tool, any schema fault on a fixed access tool. On MCP 2025-11-25 SDKs answer those with a tool execution error carrying only text (SEP-1303), which is the carrier's answer, not a Pilotage result.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
+				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-empty-listing"},
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-audit-sdk-structural-fault"},
 				{Spec: "Part III §7.1", Quote: "A schema violation against those access tools is carrier-level.", Fixture: "good-audit-sdk-structural-fault"},
 			},

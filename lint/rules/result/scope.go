@@ -12,10 +12,11 @@ import (
 // appear in tools/list"; an answer for a name the listing lacks (an SDK's
 // isError text for an unknown pilotage_catalog on a server without a
 // catalog) is no Pilotage tool's answer, so none of its shape is judged.
-// Without a recorded listing every result is judged. An Extended call
-// carries, under a manifest of a later minor, a request member (or a
-// Language member) 1.1 does not define, which may shape its answer in
-// ways 1.1 cannot judge (Part II §11.1).
+// Without a recorded listing every result is judged; an empty listing is
+// a listing, which lists no tool, so none of its results is. An Extended
+// call carries, under a manifest of a later minor, a request member (or a
+// Language member) 1.1 does not define, which may shape its answer in ways
+// 1.1 cannot judge (Part II §11.1).
 func results(p *lint.Pass) []*rulekit.Result {
 	m := rulekit.Of(p.Snap)
 	var out []*rulekit.Result
@@ -32,7 +33,7 @@ func results(p *lint.Pass) []*rulekit.Result {
 // binding's, which no request member changes.
 func envelopes(p *lint.Pass) []*rulekit.Result {
 	all := rulekit.Results(p.Snap)
-	if len(p.Snap.Tools) == 0 {
+	if p.Snap.ToolsArray == nil {
 		return all
 	}
 	var out []*rulekit.Result
