@@ -550,7 +550,7 @@ func bindingManifestToolCheck(p *lint.Pass) {
 		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1", rulekit.LaterMinor(s.Manifest))
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1", rulekit.Of(s).LaterMinor())
 }
 
 func bindingGuideToolCheck(p *lint.Pass) {
@@ -567,7 +567,7 @@ func bindingGuideToolCheck(p *lint.Pass) {
 		}
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1", rulekit.LaterMinor(s.Manifest))
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1", rulekit.Of(s).LaterMinor())
 }
 
 func bindingCatalogToolCheck(p *lint.Pass) {
@@ -587,7 +587,7 @@ func bindingCatalogToolCheck(p *lint.Pass) {
 		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
 	}
 	if t != nil {
-		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2", rulekit.LaterMinor(s.Manifest))
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2", rulekit.Of(s).LaterMinor())
 	}
 }
 

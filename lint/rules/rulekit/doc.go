@@ -40,8 +40,11 @@
 //     program at the catalog_version it ran under, or with nothing;
 //     OwnTrace tells an immediate Run or test run from a deploy Run's
 //     installation trace.
-//   - Version. LaterMinor is the manifest's later minor version, whose
-//     additions are not judged; Extended(c) marks a call whose request
+//   - Version. LaterMinor is the manifest's later minor version
+//     (authoritative or inline), whose additions are not judged: the one
+//     answer for every rule judging tools, calls, results or probe
+//     answers (DeclaresLaterMinor reads one manifest document, for the
+//     rules judging that document). Extended(c) marks a call whose request
 //     members, or whose Language's members, capabilities or sub-features,
 //     1.1 does not define under such a manifest.
 //

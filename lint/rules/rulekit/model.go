@@ -84,7 +84,7 @@ func build(s *snapshot.Snapshot) *Model {
 	for i, c := range s.Calls {
 		m.index[c] = i
 	}
-	m.laterMinor = LaterMinor(s.Manifest) || s.InlineManifest != s.Manifest && LaterMinor(s.InlineManifest)
+	m.laterMinor = DeclaresLaterMinor(s.Manifest) || s.InlineManifest != s.Manifest && DeclaresLaterMinor(s.InlineManifest)
 	m.findReplays()
 	m.findWrites(s)
 	m.findExtended(s)

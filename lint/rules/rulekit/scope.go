@@ -42,7 +42,9 @@ func Unprefixed(steps []*source.Node) []*source.Node {
 // LaterMinor reports whether the manifest (authoritative or inline)
 // declares a later minor version of Pilotage 1 than 1.1. What a later
 // minor adds (OPTIONAL fields, sub-features, reserved values, Part II
-// §11.1) is not judged.
+// §11.1) is not judged. It is the one answer for every rule judging tools,
+// calls, results or probe answers; DeclaresLaterMinor reads one manifest
+// document, for the rules judging that document.
 func (m *Model) LaterMinor() bool { return m.laterMinor }
 
 // Extended reports whether c may rely on something a later minor version

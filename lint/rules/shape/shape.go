@@ -350,7 +350,7 @@ func shapeRules() []*lint.Rule {
 			// validates the parts on their own schemas.
 			Check: func(p *lint.Pass) {
 				for _, m := range manifests(p.Snap) {
-					later := rulekit.LaterMinor(m)
+					later := rulekit.DeclaresLaterMinor(m)
 					if c := m.Get("capabilities"); c != nil {
 						validateShape(p, c, schemas.CapabilityDeclaration, "manifest capabilities", later)
 					}
@@ -375,6 +375,7 @@ func shapeRules() []*lint.Rule {
 				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-unknown-members"},
 				{Spec: "Part II §1.4", Quote: "Receivers MUST treat them identically. Senders MAY use either representation.", Fixture: "good-empty-and-absent-arrays"},
 				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-later-minor-kind"},
+				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-inline-later-minor-kind"},
 			},
 			Check: func(p *lint.Pass) {
 				loops := map[string]*snapshot.LoopTool{}
@@ -387,7 +388,7 @@ func shapeRules() []*lint.Rule {
 						continue
 					}
 					if name := resultSchema(loops, c.Name); name != "" {
-						validateShape(p, sc, name, c.Name+" result", rulekit.LaterMinor(p.Snap.Manifest))
+						validateShape(p, sc, name, c.Name+" result", rulekit.Of(p.Snap).LaterMinor())
 					}
 				}
 			},
