@@ -143,18 +143,6 @@ func callStepLabel(s *source.Node) string {
 	return "without id"
 }
 
-// callBaseID recovers the program step identifier of a trace entry (Part
-// II §5.8.2): the segment after the final /, without # suffixes.
-func callBaseID(id string) string {
-	if i := strings.LastIndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
-	}
-	if i := strings.IndexByte(id, '#'); i >= 0 {
-		id = id[:i]
-	}
-	return id
-}
-
 func checkCallTraceCallsMissing(p *lint.Pass) {
 	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {

@@ -2,7 +2,6 @@ package result
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
@@ -317,7 +316,8 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 		if pl := resultPlanOf(p, rc); pl != nil {
 			cf = resultControlFlow(pl)
 		}
-		for _, s := range rc.Content.Path("trace", "steps").Objects() {
+		steps := rc.Content.Path("trace", "steps").Objects()
+		for _, s := range steps {
 			id, _ := s.Str("id")
 			if resultDecides(s) {
 				for _, k := range []string{"input", "output"} {
@@ -325,9 +325,11 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 						p.ReportKey(v, "trace entry %q carries decisions, so it is a control-flow entry, which has no %s; drop it", id, k)
 					}
 				}
-				continue
 			}
-			if id != "" && !strings.Contains(id, "/") && cf[types.BaseID(id)] && !s.Has("decisions") {
+		}
+		for _, s := range rulekit.Unprefixed(steps) {
+			id, _ := s.Str("id")
+			if cf[types.BaseID(id)] && !s.Has("decisions") {
 				p.ReportMissing(s, "trace entry %q is the branch or loop %q of the recorded plan but carries no decisions; record the arm taken or each continue/exit", id, types.BaseID(id))
 			}
 		}
@@ -386,11 +388,8 @@ func checkResultPlanTrace(p *lint.Pass) {
 		took := map[string]map[string]bool{} // branch -> arm labels taken
 		iterated := map[string]bool{}
 		var entries []*source.Node
-		for _, e := range trace.Get("steps").Objects() {
+		for _, e := range rulekit.Unprefixed(trace.Get("steps").Objects()) {
 			id, _ := e.Str("id")
-			if id == "" || strings.Contains(id, "/") {
-				continue
-			}
 			entries = append(entries, e)
 			base := types.BaseID(id)
 			seen[base] = true

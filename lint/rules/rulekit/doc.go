@@ -1,7 +1,7 @@
 // Package rulekit is what more than one rule family needs: a view of the
 // recorded calls classified by the Pilotage operation they performed, what
 // one recorded call shows (a request member given, a request accepted, a Run
-// started, a catalog_version reported, a read, a one-page complete listing),
+// started, a catalog_version reported, a one-page complete listing),
 // the complete listings a recording holds with their pages joined, lookups
 // that always yield a node to report at, and the phrases messages use to
 // name values.
@@ -28,8 +28,8 @@
 //     RunID are the comparisons it uses.
 //   - What may have changed in between. Writes(c) says whether c may have
 //     changed the catalog, the stored Runs or a later answer (see Writes
-//     for the calls that cannot); WriteBetween(a, b) returns the first such
-//     call between two calls, ReadsBetween whether there is none. A rule
+//     for the calls that cannot); ReadsBetween(a, b) whether none lies
+//     between two calls. A rule
 //     comparing two answers across a write says why the write cannot
 //     explain the difference (the same catalog_version on both sides, a
 //     Run that started under the first answer's token), or stays silent.

@@ -91,9 +91,6 @@ func build(s *snapshot.Snapshot) *Model {
 	return m
 }
 
-// Calls returns the recorded calls in order, as the snapshot holds them.
-func (m *Model) Calls() []*snapshot.Call { return m.calls }
-
 // Index returns the position of c among the recorded calls, or -1 for a
 // call of another snapshot.
 func (m *Model) Index(c *snapshot.Call) int {
