@@ -33,6 +33,10 @@
 //     comparing two answers across a write says why the write cannot
 //     explain the difference (the same catalog_version on both sides, a
 //     Run that started under the first answer's token), or stays silent.
+//     EntryAt(l, id, c, cv, object) is that reading for a catalog entry:
+//     the latest showing before c, when it reported c's catalog_version
+//     or only reads lie between (plan step risk against the entry's,
+//     a promoted program's input against its input_schema).
 //   - Scope. A call's Language is snapshot.Call.Lang. TracePrefix and
 //     Unprefixed give a trace entry's sub-program prefix: plan
 //     correspondence is evaluated "only over unprefixed trace entries"

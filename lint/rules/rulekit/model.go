@@ -33,6 +33,8 @@ type Model struct {
 	pairs     []*Replay
 	conflicts map[*snapshot.Call]*snapshot.Call
 
+	entries map[entryKey][]Entry
+
 	laterMinor bool
 	extended   map[*snapshot.Call]bool
 	stateless  bool
@@ -88,6 +90,7 @@ func build(s *snapshot.Snapshot) *Model {
 	m.findReplays()
 	m.findWrites(s)
 	m.findExtended(s)
+	m.findEntries()
 	return m
 }
 

@@ -359,3 +359,58 @@ func TestRetainsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestModelEntryAt: the catalog entry a call is judged against is the
+// latest showing before it, when that showing speaks for the catalog the
+// call saw: the same catalog_version, or only reads between.
+func TestModelEntryAt(t *testing.T) {
+	list := func(cv, item string) string {
+		return `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [` + item + `], "catalog_version": "` + cv + `"}}}`
+	}
+	get := func(cv, entry string) string {
+		return `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "x"}, "result": {"structuredContent": {"entry": ` + entry + `, "catalog_version": "` + cv + `"}}}`
+	}
+	validate := func(cv string) string {
+		return `{"name": "validate_w", "arguments": {"w": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": [], "catalog_version": "` + cv + `"}}}`
+	}
+	calls := []string{
+		/* 0 */ list("c1", `{"id": "x", "kind": "device", "risk_hints": {"readOnly": true}}`),
+		/* 1 */ get("c1", `{"id": "x", "kind": "device"}`),
+		/* 2 */ validate("c1"),
+		/* 3 */ `{"name": "world_advance", "arguments": {}, "result": {"structuredContent": {}}}`,
+		/* 4 */ validate("c2"),
+		/* 5 */ validate("c1"),
+		/* 6 */ validate(""),
+	}
+	s := modelSnapshot(t, "1.1", "", join(calls))
+	m := rulekit.Of(s)
+	flow := s.Languages[0]
+	for _, tc := range []struct {
+		call         int
+		id, cv, with string
+		want         int // the showing's call, -1 for none
+	}{
+		{2, "x", "c1", "", 1},
+		{2, "x", "c1", "risk_hints", 0}, // the latest showing that carries risk_hints
+		{2, "x", "", "", 1},             // only reads between
+		{2, "y", "c1", "", -1},          // never shown
+		{0, "x", "c1", "", -1},          // nothing shown before it
+		{4, "x", "c2", "", -1},          // a write between, another token
+		{5, "x", "c1", "", 1},           // a write between, but the same token
+		{6, "x", "", "", -1},            // a write between and no token
+	} {
+		got := -1
+		if e, ok := m.EntryAt(flow, tc.id, s.Calls[tc.call], tc.cv, tc.with); ok {
+			got = m.Index(e.Call)
+			if id, _ := e.Node.Str("id"); id != tc.id || e.CatalogVersion != "c1" {
+				t.Errorf("EntryAt(%d, %q): entry %q at %q", tc.call, tc.id, id, e.CatalogVersion)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("EntryAt(call %d, %q, cv %q, with %q) = %d, want %d", tc.call, tc.id, tc.cv, tc.with, got, tc.want)
+		}
+	}
+	if _, ok := m.EntryAt(s.Languages[1], "x", s.Calls[2], "c1", ""); ok {
+		t.Error("an entry of flow/1 answered for short/1")
+	}
+}
