@@ -1,7 +1,9 @@
 package rulestest
 
 import (
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,16 +54,16 @@ func Exceptions(t *testing.T, family string) {
 			if strings.HasPrefix(x.Spec, "Part I") {
 				quotes = append(quotes, quote{r.ID, x.Quote})
 			}
-			if !strings.HasPrefix(x.Fixture, "good") {
-				t.Errorf("%s: exception fixture %q must be a passing fixture (good*)", r.ID, x.Fixture)
+			in, err := ExceptionFixture(family, r.ID, x.Fixture)
+			if err != nil {
+				t.Errorf("%s: %v", r.ID, err)
 				continue
 			}
-			in := filepath.Join("fixtures", family, r.ID, x.Fixture+".json")
 			if _, err := os.Stat(filepath.Join(root, in)); err != nil {
 				t.Errorf("%s: exception fixture %s: %v", r.ID, in, err)
 				continue
 			}
-			for _, f := range Lint(t, filepath.ToSlash(in)) {
+			for _, f := range Lint(t, in) {
 				if f.Rule == r.ID {
 					t.Errorf("%s: exception fixture %s draws the rule at %s: %s", r.ID, in, f.Pointer, f.Message)
 				}
@@ -82,6 +84,26 @@ func Exceptions(t *testing.T, family string) {
 			}
 		}
 	})
+}
+
+// ExceptionFixture returns the path, from the repository root, of the
+// fixture an exception of rule id in family names: NAME is
+// fixtures/<family>/<rule-id>/NAME.json, and lookalikes/NAME is
+// fixtures/lookalikes/NAME.json, a legal input that several rules' exceptions
+// or look-alikes share instead of each keeping a byte-identical copy. NAME
+// starts with "good".
+func ExceptionFixture(family, id, fixture string) (string, error) {
+	dir, name := path.Split(fixture)
+	if !strings.HasPrefix(name, "good") {
+		return "", fmt.Errorf("exception fixture %q must be a passing fixture (good*)", fixture)
+	}
+	switch dir {
+	case "":
+		return path.Join("fixtures", family, id, name+".json"), nil
+	case Shared + "/":
+		return path.Join("fixtures", Shared, name+".json"), nil
+	}
+	return "", fmt.Errorf("exception fixture %q names a folder other than the rule's own or %s/", fixture, Shared)
 }
 
 // specText is Parts II and III, normalised, read from ../shared/spec

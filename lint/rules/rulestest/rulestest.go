@@ -172,10 +172,16 @@ func Inputs(t testing.TB, dirs ...string) []string {
 	return inputs
 }
 
+// Shared is the folder under fixtures/ of the legal inputs that more than
+// one rule keeps as an exception fixture or a look-alike: each is stored
+// once, and an exception names it as "lookalikes/NAME".
+const Shared = "lookalikes"
+
 // Fixtures lints every input under fixtures/<dir>/ for each dir and
 // compares the findings exactly with its .golden file. An input in a folder
 // named after a rule is a polarity case: bad* must draw that rule, good*
-// must not.
+// must not. An input of fixtures/lookalikes/ is good for every rule: it
+// draws no error and no warning.
 func Fixtures(t *testing.T, dirs ...string) {
 	root := Root(t)
 	inputs := Inputs(t, dirs...)
@@ -198,6 +204,14 @@ func Fixtures(t *testing.T, dirs ...string) {
 			}
 			if got != string(want) {
 				t.Errorf("findings differ from %s\n--- got\n%s--- want\n%s", gpath, got, want)
+			}
+			if strings.HasPrefix(in, "fixtures/"+Shared+"/") {
+				for _, f := range findings {
+					if f.Severity >= lint.Warning {
+						t.Errorf("%s is a shared passing fixture but draws %s %s at %s: %s", in, f.Severity, f.Rule, f.Pointer, f.Message)
+					}
+				}
+				return
 			}
 			rule := filepath.Base(filepath.Dir(in))
 			if rules.ByID(rule) == nil {

@@ -21,3 +21,21 @@ func TestExceptionFixturesLintedOnce(t *testing.T) {
 		t.Errorf("Exceptions linted %d fixtures TestFixtures had linted already", n)
 	}
 }
+
+// TestExceptionFixture: an exception names a fixture of its rule's folder,
+// or one of fixtures/lookalikes/ that several rules share; nothing else.
+func TestExceptionFixture(t *testing.T) {
+	for in, want := range map[string]string{
+		"good-replay":            "fixtures/calls/call-x/good-replay.json",
+		"lookalikes/good-hidden": "fixtures/lookalikes/good-hidden.json",
+		"bad-replay":             "",
+		"lookalikes/bad-x":       "",
+		"result/r/good-x":        "",
+		"../calls/good-x":        "",
+	} {
+		got, err := rulestest.ExceptionFixture("calls", "call-x", in)
+		if got != want || (err == nil) != (want != "") {
+			t.Errorf("ExceptionFixture(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
