@@ -71,7 +71,7 @@ func resultRules() []*lint.Rule {
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "lookalikes/good-carrier-answer"},
 				{Spec: "Part III §7.2", Quote: "When Part II requires additional data on a request error, that data appears as a top-level sibling of `error`.", Fixture: "lookalikes/good-lookalike-listing-differs-across-removal"},
-				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
+				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "lookalikes/good-unlisted-tool"},
 			},
 			Check: checkResultRequestErrorShape,
 		},
