@@ -142,7 +142,10 @@ type Exception struct {
 	// Quote is the sentence, verbatim from the cited text.
 	Quote string
 	// Fixture is the good fixture's base name without .json, such as
-	// "good-replay"; it must start with "good".
+	// "good-replay", in fixtures/<family>/<rule-id>/; or "lookalikes/NAME"
+	// for one in fixtures/lookalikes/, a legal input that several rules
+	// share instead of each keeping a copy. The base name starts with
+	// "good".
 	Fixture string
 }
 

@@ -18,7 +18,28 @@ import (
 // a position, message or spec section.
 func FuzzLintFile(f *testing.F) {
 	fixtureseed.Walk(fixtureRoot, 4<<10, func(_ string, data []byte, jsonl bool) { f.Add(data, uint8(0), jsonl) })
-	if data, err := os.ReadFile(fixtureRoot + "/examples/good-server.snapshot.json"); err == nil {
+	// The recording model's readings need whole recordings, 10 to 35 KiB
+	// each, beyond the small-fixture cut: one seed per reading, so that
+	// mutations reach replays and conflicts, the retention window, writes
+	// between calls, entries across answers, paged listings and plan
+	// pairing.
+	for _, name := range []string{
+		"examples/good-server.snapshot.json",
+		"calls/call-idempotent-replay-new-run/bad-adjacent-probes.json",
+		"calls/call-idempotent-replay-new-run/good-lookalike-07-refused-then-same-key-runs.json",
+		"calls/call-idempotent-replay-different-result/bad.json",
+		"calls/call-execute-request-fault-accepted/bad-idempotency-conflict.json",
+		"calls/call-stored-run-missing/bad.json",
+		"calls/call-promoted-input-unchecked/bad.json",
+		"calls/call-catalog-token-changed-needlessly/bad-first-pages.json",
+		"plans/call-plan-step-riskier-than-entry/bad.json",
+		"plans/call-trace-calls-unplanned/bad.json",
+		"result/result-plan-trace-correspondence/bad-prefixed-only.json",
+	} {
+		data, err := os.ReadFile(fixtureRoot + "/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
 		f.Add(data, uint8(0), false)
 	}
 	for k := range len(snapshot.Kinds) + 1 {

@@ -21,8 +21,11 @@ func TestDetectProgramDeclarationIsNotAManifest(t *testing.T) {
 		`{"pilotage": "1.1", "languages": ["fr", "en"]}`:           KindUnknown,
 		`{"languages": [{"code": "fr", "name": "Français"}]}`:      KindUnknown,
 		`{"pilotage": {"mode": "auto"}, "tools": [{"name": "t"}]}`: KindToolsList,
-		`{"languages": [{"name": "fr", "loop": {}}]}`:              KindManifest,
-		`{"languages": [{"name": "flow/1", "argument": "flow"}]}`:  KindManifest,
+		// ...unless another member makes it another input: a capabilities
+		// object is a server/discover result's (README, "What gets judged").
+		`{"languages": ["en", "fr"], "capabilities": {"pluralization": true}}`: KindDiscover,
+		`{"languages": [{"name": "fr", "loop": {}}]}`:                          KindManifest,
+		`{"languages": [{"name": "flow/1", "argument": "flow"}]}`:              KindManifest,
 	} {
 		if got := Detect(source.Parse("x.json", []byte(in), source.Options{})); got != want {
 			t.Errorf("Detect(%s) = %s, want %s", in, got, want)

@@ -135,7 +135,7 @@ func errorAnswer(rpcErr, result *source.Node) bool {
 	return ie.IsBool() && ie.Truth()
 }
 
-// inRequest reports whether n sits in the params of a message the Client
+// ClientSent reports whether n sits in the params of a message the Client
 // sends (a request or notification of a Client method): a capture records
 // what the Client declared too, and a Client implementing Pilotage says
 // nothing about the Server. Messages the Server sends (a log notification,

@@ -82,7 +82,7 @@ func bindingRules() []*lint.Rule {
 			Scope:   "The Server's extension declaration: the initialize result, or the server/discover result on the stateless revision 2026-07-28, of an input that shows Pilotage tools (or, with no listing, a manifest, Pilotage _meta or a declaration); a listing that shows no Pilotage tool leaves it silent. It reports an absent declaration on 2026-07-28, and on every revision a missing capabilities object, an extensions member that is not a map and settings that are not an object. What a Client declared is not judged.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §1.2", Quote: "On revisions `2025-06-18` and `2025-11-25`, it is an additive member that some intermediaries or SDKs may remove.", Fixture: "good-handshake-absent"},
-				{Spec: "Part III §1.2", Quote: "The Server's extension declarations are obtained through `server/discover`.", Fixture: "good-stateless"},
+				{Spec: "Part III §1.2", Quote: "The Server's extension declarations are obtained through `server/discover`.", Fixture: "lookalikes/good-stateless"},
 			},
 			Check: bindingExtensionDeclaredCheck,
 		},

@@ -77,7 +77,7 @@ func signpostRules() []*lint.Rule {
 			Good:    `{"instructions": "Avant tout, appelez pilotage_manifest."}`,
 			Scope:   "The initialize result's instructions (on 2026-07-28, the server/discover description text when that result has one) of a Server whose listing shows Pilotage tools: present, and naming pilotage_manifest. How the text says \"first\" is signpost-wording's suggestion. Without a listing a conforming text passes and any other is a skipped check.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §3.4", Quote: "when it does not, the entry-point description below carries the whole welcome duty.", Fixture: "good-stateless-no-text"},
+				{Spec: "Part III §3.4", Quote: "when it does not, the entry-point description below carries the whole welcome duty.", Fixture: "lookalikes/good-stateless"},
 				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
 				{Spec: "Part III §3.4", Quote: "These rules constrain what the signposts must communicate, never their wording.", Fixture: "good-own-voice"},
 			},

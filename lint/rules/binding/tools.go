@@ -32,7 +32,7 @@ func bindingToolRules() []*lint.Rule {
 			Good:    `{"name": "pilotage_manifest", "inputSchema": {"type": "object", "properties": {}}}`,
 			Scope:   "The tool listing of a Pilotage Server (all recorded pages) and the recorded pilotage_manifest result, on every revision and version: the tool is listed, its inputSchema (read as a validator reads it) is an object schema that requires nothing, and its recorded result is not an error. A listing that shows no Pilotage tool at all, recorded by a Client not known to declare Pilotage, is a skipped check rather than a finding; an answer recorded for the tool while the listing lacks it is no Pilotage signal. A tool named pilotage_manifest whose recorded answer is a success with no manifest in structuredContent (a harbour pilot's cargo manifest), in an input nothing else marks as Pilotage (no identifier, no other fixed tool), is no Pilotage signal either, so the file is not judged (snapshot.ManifestDisproved).",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "lookalikes/good-hidden"},
 				{Spec: "Part III §1.2", Quote: "A Server that: 1. exposes `pilotage_manifest`; and 2. returns a valid Pilotage manifest thereby declares Pilotage support.", Fixture: "good-audit-cargo-manifest"},
 				{Spec: "Part III §1.3", Quote: "MUST NOT infer Pilotage semantics from tools with similar names.", Fixture: "good-lookalike-n01-ship-pilotage-tools"},
 			},
@@ -48,8 +48,8 @@ func bindingToolRules() []*lint.Rule {
 			Good:    `{"name": "pilotage_get_guide", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "id": {"type": "string"}, "topic": {"type": "string"}}, "required": ["language"]}}`,
 			Scope:   "pilotage_get_guide in the listing of a Server that lists Pilotage tools: present, with the Part III §4.1 schema read as a validator reads it (a local $ref, allOf and a nullable union are followed, and a member declared by several allOf parts is held to all of them; extra optional members and stricter keywords are allowed). A member, keyword or requirement that a part behind an external $ref or a conditional branch (anyOf, if) may hold is not reported missing: that check is skipped. topic may be left out when no Language of the manifest declares guides.topic_fetch (without a manifest, skipped).",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
-				{Spec: "Part III §4.1", Quote: "When: - `id` is supplied; - `topic` is supplied; - `guides.topic_fetch` is declared, the response uses the same guide shape, but `body` contains only the requested topic.", Fixture: "good-audit-sub-features-undeclared"},
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "lookalikes/good-hidden"},
+				{Spec: "Part III §4.1", Quote: "When: - `id` is supplied; - `topic` is supplied; - `guides.topic_fetch` is declared, the response uses the same guide shape, but `body` contains only the requested topic.", Fixture: "lookalikes/good-audit-sub-features-undeclared"},
 			},
 			Check: bindingGuideToolCheck,
 		},
@@ -63,10 +63,10 @@ func bindingToolRules() []*lint.Rule {
 			Good:    `{"name": "pilotage_catalog", "inputSchema": {"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get", "changed_since"]}, "limit": {"type": "integer", "minimum": 1}, "...": {}}, "required": ["language", "verb"]}}`,
 			Scope:   "pilotage_catalog in the listing: present exactly when a Language of the manifest declares catalog (judged only with a manifest), with the Part III §4.2 schema read as a validator reads it (a local $ref such as Pydantic's $defs enum, allOf and nullable unions are followed; a member declared by several allOf parts is held to all of them, so the verbs it admits are those every enum admits and its least value the highest bound; an integer's exclusiveMinimum 0 is minimum 1; an enum of strings is a string type). A member, keyword or requirement that a part behind an external $ref or a conditional branch may hold is not reported missing: that check is skipped. Under a manifest of a later minor the verb enum may hold verbs beyond list, get and changed_since. q and catalog_version may be left out when no Language of the manifest declares catalog.search, respectively catalog.changed_since (without a manifest, skipped).",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "lookalikes/good-hidden"},
 				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-verb"},
-				{Spec: "Part III §4.2", Quote: "- `q`, when `catalog.search` is declared.", Fixture: "good-audit-sub-features-undeclared"},
-				{Spec: "Part III §4.2", Quote: "- is accepted only when `catalog.changed_since` is declared.", Fixture: "good-audit-sub-features-undeclared"},
+				{Spec: "Part III §4.2", Quote: "- `q`, when `catalog.search` is declared.", Fixture: "lookalikes/good-audit-sub-features-undeclared"},
+				{Spec: "Part III §4.2", Quote: "- is accepted only when `catalog.changed_since` is declared.", Fixture: "lookalikes/good-audit-sub-features-undeclared"},
 			},
 			Check: bindingCatalogToolCheck,
 		},
@@ -80,7 +80,7 @@ func bindingToolRules() []*lint.Rule {
 			Good:    `"loop": {"validate": "validate_flow"}   (tools/list lists validate_flow)`,
 			Scope:   "The validate, execute and trace members of every Language's loop in the authoritative manifest, against the recorded listing; judged only with both. A member a later minor adds is not a 1.1 loop member, and a listing that shows no Pilotage tool, recorded by a Client not known to declare Pilotage, is a skipped check.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "good-hidden"},
+				{Spec: "Part III §1.3", Quote: "3. A Server MAY hide those tools from Clients that did not declare Pilotage.", Fixture: "lookalikes/good-hidden"},
 				{Spec: "Part II §11.1", Quote: "The unknown-member and unknown-value rules allow an earlier minor Client to interact safely with a later minor Server.", Fixture: "good-later-minor-member"},
 			},
 			Check: bindingLoopToolExistsCheck,
@@ -119,7 +119,7 @@ func bindingToolRules() []*lint.Rule {
 			Good:    `{"name": "validate_flow", "inputSchema": {"type": "object", "properties": {"flow": {}}}, "_meta": {"io.github.jafarsa0/pilotage": {"argument": "flow", "language": "buildingflow/1"}}}`,
 			Scope:   "Every listed validate and execute loop tool (by the manifest's loop map) and every other tool carrying a declaration under the full key: the declaration's presence and shape, its argument among the inputSchema's properties (read as a validator reads them: a root $ref, allOf parts and $defs; an argument that a part behind an external $ref or a branch of anyOf, oneOf or if may declare is not reported, the check is skipped), its Language among the manifest's. A languages array must have entries, but one entry is allowed: Part III §5 requires the array for two or more Languages and forbids it for none. Trace-fetch tools and the fixed access tools take no program and need none; a declaration under a shorthand key is meta-key's error, whose fix supplies this one. Members a later minor may add to the declaration are ignored, not reported.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §5", Quote: "A tool accepting Programs from more than one Language MUST use:", Fixture: "good-audit-one-entry-array"},
+				{Spec: "Part III §5", Quote: "A tool accepting Programs from more than one Language MUST use:", Fixture: "lookalikes/good-audit-one-entry-array"},
 			},
 			Check: bindingProgramDeclarationCheck,
 		},
@@ -550,7 +550,7 @@ func bindingManifestToolCheck(p *lint.Pass) {
 		p.ReportMissing(s.ToolsArray, "tools/list has no %s tool; expose it, with an object input schema that requires nothing, as the guaranteed way to discover Pilotage", types.ToolManifest)
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1", rulekit.LaterMinor(s.Manifest))
+	bindingFixedSchema(p, t, fixedSchemas().manifest, "Part III §3.1", rulekit.Of(s).LaterMinor())
 }
 
 func bindingGuideToolCheck(p *lint.Pass) {
@@ -567,7 +567,7 @@ func bindingGuideToolCheck(p *lint.Pass) {
 		}
 		return
 	}
-	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1", rulekit.LaterMinor(s.Manifest))
+	bindingFixedSchema(p, t, fixedSchemas().guide, "Part III §4.1", rulekit.Of(s).LaterMinor())
 }
 
 func bindingCatalogToolCheck(p *lint.Pass) {
@@ -587,7 +587,7 @@ func bindingCatalogToolCheck(p *lint.Pass) {
 		p.Report(t.Node.Get("name"), "%s is listed but no Language declares catalog; remove the tool or declare catalog on the Languages that have environment-bound names", types.ToolCatalog)
 	}
 	if t != nil {
-		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2", rulekit.LaterMinor(s.Manifest))
+		bindingFixedSchema(p, t, fixedSchemas().catalog, "Part III §4.2", rulekit.Of(s).LaterMinor())
 	}
 }
 

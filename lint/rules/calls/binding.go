@@ -92,50 +92,29 @@ func checkCallContextBinding(p *lint.Pass) {
 
 func checkCallPromotedInput(p *lint.Pass) {
 	m := rulekit.Of(p.Snap)
-	// shown is where a promoted entry was last recorded: the entry, the
-	// catalog answer that carried it and that answer's catalog_version.
-	type shown struct {
-		entry *source.Node
-		call  *snapshot.Call
-		cv    string
-	}
-	entries := map[*snapshot.Language]map[string]shown{}
-	for _, c := range p.Snap.Calls {
-		switch {
-		case c.Op == snapshot.OpCatalog && c.Succeeded() && c.Lang != nil:
-			cv, _ := c.StructuredContent.Str("catalog_version")
-			for _, e := range c.Entries() {
-				if id, ok := e.Str("id"); ok {
-					if entries[c.Lang] == nil {
-						entries[c.Lang] = map[string]shown{}
-					}
-					entries[c.Lang][id] = shown{e, c, cv}
-				}
-			}
-		case c.Op == snapshot.OpExecute && m.NewRun(c) && !m.Extended(c):
-			ref, in := rulekit.Present(c, types.ArgProgramRef), rulekit.Present(c, types.ArgInput)
-			if !ref.IsString() || in == nil || c.Program != nil {
-				continue
-			}
-			lang := c.Lang
-			if lang == nil && len(p.Snap.Languages) == 1 {
-				lang = p.Snap.Languages[0]
-			}
-			e := entries[lang][ref.Text()]
-			if e.entry == nil {
-				continue
-			}
-			// The entry judges the Run only as the catalog stood when it
-			// ran: the Run started under the token of the answer that
-			// showed the entry (the Server vouching that nothing moved),
-			// or nothing between them could have changed it.
-			tok, hasTok := rulekit.Present(c, types.ArgExpectedCatalogVersion).Value().(string)
-			if !(hasTok && e.cv != "" && tok == e.cv) && !m.ReadsBetween(e.call, c) {
-				continue
-			}
-			if s := e.entry.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
-				p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text())
-			}
+	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
+		if !m.NewRun(c) || m.Extended(c) {
+			continue
+		}
+		ref, in := rulekit.Present(c, types.ArgProgramRef), rulekit.Present(c, types.ArgInput)
+		if !ref.IsString() || in == nil || c.Program != nil {
+			continue
+		}
+		lang := c.Lang
+		if lang == nil && len(p.Snap.Languages) == 1 {
+			lang = p.Snap.Languages[0]
+		}
+		// The entry judges the Run only as the catalog stood when it ran:
+		// the Run started under the token of the answer that showed the
+		// entry (the Server vouching that nothing moved), or nothing
+		// between them could have changed it.
+		tok, _ := rulekit.Present(c, types.ArgExpectedCatalogVersion).Value().(string)
+		e, ok := m.EntryAt(lang, ref.Text(), c, tok, "")
+		if !ok {
+			continue
+		}
+		if s := e.Node.Get("input_schema"); s != nil && callSchemaRejects(s, in) {
+			p.Report(in, "%s ran promoted program %s with input its catalog entry's input_schema rejects: validate input against input_schema and refuse with validation_error and an input_binding diagnostic", c.Name, ref.Text())
 		}
 	}
 }

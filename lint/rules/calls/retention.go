@@ -1,8 +1,6 @@
 package calls
 
 import (
-	"time"
-
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -32,30 +30,6 @@ func callRetentionRules() []*lint.Rule {
 	}
 }
 
-// callProbeWindow is the shortest duration retention the rules trust a
-// run of back-to-back probe calls to stay within: such a run lasts
-// seconds, and each call waits at most the probe's call timeout.
-const callProbeWindow = time.Hour
-
-// callRetainedThrough reports whether a Language's retention keeps a
-// stored Run through a run of probe calls. A stateless deployment has no
-// Session (Part III §8.1), so "session" promises nothing there; declaring
-// it is a fault of its own.
-func callRetainedThrough(s *snapshot.Snapshot, l *snapshot.Language) (string, bool) {
-	pol, ok := callRetention(l)
-	if !ok {
-		return "", false
-	}
-	v, _ := l.Node.Str("retention")
-	switch pol.Kind {
-	case types.RetentionKindSession:
-		return v, !s.Stateless()
-	case types.RetentionKindDuration:
-		return v, pol.Duration.Approx() >= callProbeWindow
-	}
-	return v, false
-}
-
 func checkCallStoredRunMissing(p *lint.Pass) {
 	m := rulekit.Of(p.Snap)
 	calls := p.Snap.Calls
@@ -77,10 +51,10 @@ func checkCallStoredRunMissing(p *lint.Pass) {
 			if !ok || calls[i].Lang != c.Lang || !rulekit.WithinProbeRun(calls, i, j) {
 				continue
 			}
-			ret, ok := callRetainedThrough(p.Snap, c.Lang)
-			if !ok {
+			if !m.RetainsFor(c.Lang, rulekit.ProbeRunSpan) {
 				continue
 			}
+			ret, _, _ := rulekit.Retention(c.Lang)
 			p.Report(rulekit.At(c.StructuredContent, "/error/kind"), "%s answered not_found for run %s, which %s started with store: true at %s in the same probe Session, under retention %q: retain a Run executed with store: true so that it can be fetched for the declared retention", c.Name, id.Text(), calls[i].Name, calls[i].Node.Pointer(), ret)
 		}
 	}

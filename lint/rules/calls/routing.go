@@ -196,20 +196,6 @@ func callCarrierRefusal(c *snapshot.Call) bool {
 	return code != nil && (code.Text() == "-32602" || code.Text() == "-32600")
 }
 
-// callRetention returns the Language's parsed retention, when declared
-// and valid.
-func callRetention(l *snapshot.Language) (types.RetentionPolicy, bool) {
-	if l == nil {
-		return types.RetentionPolicy{}, false
-	}
-	v, ok := l.Node.Str("retention")
-	if !ok {
-		return types.RetentionPolicy{}, false
-	}
-	pol, err := types.ParseRetention(v)
-	return pol, err == nil
-}
-
 func checkCallStoreUnsupported(p *lint.Pass) {
 	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
@@ -219,7 +205,7 @@ func checkCallStoreUnsupported(p *lint.Pass) {
 		if !rulekit.True(store) || m.ReplayOf(c) != nil || m.Extended(c) {
 			continue
 		}
-		pol, ok := callRetention(c.Lang)
+		_, pol, ok := rulekit.Retention(c.Lang)
 		if !ok || pol.Kind != types.RetentionKindNone {
 			continue
 		}

@@ -24,7 +24,7 @@ import (
 
 // laterMinor reports whether manifest m declares a later minor version of
 // Pilotage 1 than the one pilotage-lint checks.
-func laterMinor(m *source.Node) bool { return rulekit.LaterMinor(m) }
+func laterMinor(m *source.Node) bool { return rulekit.DeclaresLaterMinor(m) }
 
 // languageSets are the closed-set Language members: the ones that
 // condition a capability and the two with a fallback of their own.

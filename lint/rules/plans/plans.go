@@ -143,18 +143,6 @@ func callStepLabel(s *source.Node) string {
 	return "without id"
 }
 
-// callBaseID recovers the program step identifier of a trace entry (Part
-// II §5.8.2): the segment after the final /, without # suffixes.
-func callBaseID(id string) string {
-	if i := strings.LastIndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
-	}
-	if i := strings.IndexByte(id, '#'); i >= 0 {
-		id = id[:i]
-	}
-	return id
-}
-
 func checkCallTraceCallsMissing(p *lint.Pass) {
 	m := rulekit.Of(p.Snap)
 	for _, c := range p.Snap.CallsOf(snapshot.OpExecute) {
@@ -210,40 +198,25 @@ func callRiskier(step, entry *source.Node) string {
 
 func checkCallStepRiskierThanEntry(p *lint.Pass) {
 	m := rulekit.Of(p.Snap)
-	// shown is where an entry was last recorded, with the catalog answer
-	// that carried it and that answer's catalog_version.
-	type shown struct {
-		entry *source.Node
-		call  *snapshot.Call
-		cv    string
-	}
-	entries := map[*snapshot.Language]map[string]shown{}
-	for _, c := range p.Snap.Calls {
-		switch {
-		case c.Op == snapshot.OpCatalog && c.Succeeded() && c.Lang != nil:
-			cv, _ := c.StructuredContent.Str("catalog_version")
-			for _, e := range c.Entries() {
-				if id, ok := e.Str("id"); ok && e.Get("risk_hints").IsObject() {
-					if entries[c.Lang] == nil {
-						entries[c.Lang] = map[string]shown{}
-					}
-					entries[c.Lang][id] = shown{e, c, cv}
-				}
+	for _, c := range p.Snap.CallsOf(snapshot.OpValidate) {
+		if !rulekit.Accepted(c) || c.Lang == nil {
+			continue
+		}
+		cv, _ := c.StructuredContent.Str("catalog_version")
+		for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
+			target, ok := s.Str("calls")
+			if !ok {
+				continue
 			}
-		case c.Op == snapshot.OpValidate && rulekit.Accepted(c) && c.Lang != nil:
-			cv, _ := c.StructuredContent.Str("catalog_version")
-			for _, s := range c.StructuredContent.Path("plan", "steps").Objects() {
-				target, ok := s.Str("calls")
-				e := entries[c.Lang][target]
-				// The entry speaks for the plan's catalog only at the same
-				// catalog_version, or with nothing between that could
-				// have changed it.
-				if !ok || e.entry == nil || !(cv != "" && cv == e.cv) && !m.ReadsBetween(e.call, c) {
-					continue
-				}
-				if h := callRiskier(s.Get("risk_hints"), e.entry.Get("risk_hints")); h != "" {
-					p.Report(s.Get("risk_hints"), "plan step %s claims %s although entry %q, which it calls, does not: the entry's risk_hints state its maximum effect, so correct one of the two", callStepLabel(s), h, target)
-				}
+			// The entry speaks for the plan's catalog only at the same
+			// catalog_version, or with nothing between that could have
+			// changed it.
+			e, ok := m.EntryAt(c.Lang, target, c, cv, "risk_hints")
+			if !ok {
+				continue
+			}
+			if h := callRiskier(s.Get("risk_hints"), e.Node.Get("risk_hints")); h != "" {
+				p.Report(s.Get("risk_hints"), "plan step %s claims %s although entry %q, which it calls, does not: the entry's risk_hints state its maximum effect, so correct one of the two", callStepLabel(s), h, target)
 			}
 		}
 	}

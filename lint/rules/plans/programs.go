@@ -140,11 +140,11 @@ func checkCallTraceCallsUnplanned(p *lint.Pass) {
 		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
 			got := e.Get("calls")
-			want, ok := steps[callBaseID(id)].Str("calls")
+			want, ok := steps[types.BaseID(id)].Str("calls")
 			if !ok || !got.IsString() || got.Text() == want {
 				continue
 			}
-			p.With(lint.Also{Node: steps[callBaseID(id)].Get("calls"), Note: "the plan step's calls, in the recorded validate of the same program"}).Report(got, "trace entry %q invoked %q, but the plan of the same program at the same catalog_version has step %q invoking %q: execute only the operations of the validated program", id, got.Text(), callBaseID(id), want)
+			p.With(lint.Also{Node: steps[types.BaseID(id)].Get("calls"), Note: "the plan step's calls, in the recorded validate of the same program"}).Report(got, "trace entry %q invoked %q, but the plan of the same program at the same catalog_version has step %q invoking %q: execute only the operations of the validated program", id, got.Text(), types.BaseID(id), want)
 		}
 	}
 }
@@ -161,7 +161,7 @@ func checkCallPlanCallsMissing(p *lint.Pass) {
 		cf := callControlFlow(plan)
 		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
-			base := callBaseID(id)
+			base := types.BaseID(id)
 			s := steps[base]
 			target := e.Get("calls")
 			if s == nil || s.Has("calls") || cf[base] || !target.IsString() || reported[s] {
@@ -285,8 +285,8 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 				continue
 			}
 			id := idn.Text()
-			if k := strings.LastIndexByte(id, '/'); k >= 0 {
-				switch caller := id[:k]; {
+			if caller, ok := rulekit.TracePrefix(id); ok {
+				switch {
 				case !expanded:
 					p.Report(idn, "trace entry %q carries a sub-program prefix, but %s does not declare trace_subprogram \"expanded\": an opaque sub-program call is one entry, without its internal steps", id, c.Lang.Label())
 				case !seen[caller]:
@@ -302,9 +302,9 @@ func checkCallTraceStepIDContext(p *lint.Pass) {
 		}
 		for _, e := range rulekit.Unprefixed(c.StructuredContent.Path("trace", "steps").Objects()) {
 			id, _ := e.Str("id")
-			want, ok := callLoopDepth(steps, callBaseID(id))
+			want, ok := callLoopDepth(steps, types.BaseID(id))
 			if got := strings.Count(id, "#"); ok && got != want {
-				p.Report(e.Get("id"), "trace entry %q is qualified for %d enclosing loops (one #n each), but the plan of the same program places step %q inside %d: append one #n per enclosing loop, and none outside loops", id, got, callBaseID(id), want)
+				p.Report(e.Get("id"), "trace entry %q is qualified for %d enclosing loops (one #n each), but the plan of the same program places step %q inside %d: append one #n per enclosing loop, and none outside loops", id, got, types.BaseID(id), want)
 			}
 		}
 	}

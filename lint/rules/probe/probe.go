@@ -90,7 +90,7 @@ func checkProbeExpectation(p *lint.Pass) {
 			kind := sc.Get("error").Get("kind")
 			// A later minor may add request-error kinds (Part III §7.2);
 			// under its manifest a kind 1.1 does not know is not judged.
-			later := kind.IsString() && !types.ErrorKind(kind.Text()).IsKnown() && rulekit.LaterMinor(p.Snap.Manifest)
+			later := kind.IsString() && !types.ErrorKind(kind.Text()).IsKnown() && rulekit.Of(p.Snap).LaterMinor()
 			if !later && (kind == nil || !kind.IsString() || !slices.Contains(want.Kinds, kind.Text())) {
 				where, drew := kind, "no kind"
 				if kind.IsString() {

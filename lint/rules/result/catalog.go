@@ -20,7 +20,7 @@ func catalogRules() []*lint.Rule {
 			Good:    `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [], "catalog_version": "cv_1"}}}`,
 			Scope:   "Successful catalog list, get and changed_since results; a catalog get answered not_found, when its language names a manifest Language that declares catalog; validate results that are not request errors, of a Language that declares catalog. Other request errors of the catalog tool are not judged.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part II §6.4", Quote: "When the Language declares `catalog`, the response MUST include the corresponding `catalog_version`.", Fixture: "good-lookalike-pure-language-no-catalog"},
+				{Spec: "Part II §6.4", Quote: "When the Language declares `catalog`, the response MUST include the corresponding `catalog_version`.", Fixture: "lookalikes/good-lookalike-pure-language"},
 				{Spec: "Part III §7.2", Quote: "Unknown guide, topic, catalog entry, Language, promoted reference, or Run, including expired and non-retained Runs;", Fixture: "good-unknown-language"},
 			},
 			Check: checkResultCatalogVersion,

@@ -2,7 +2,6 @@ package result
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
@@ -80,8 +79,8 @@ func executeRules() []*lint.Rule {
 			Good:    `request {"trace_level": "summary"}   response trace {"level": "summary", ...}`,
 			Scope:   "The trace of every recorded execute result that is a Run of its own, against its request's trace_level and its Language's declared ceiling; the trace of every trace-fetch result, against its request's trace_level and the ceiling. A replay (the recording model's: a repeat of an earlier Run's idempotency_key, runnable and input) is not judged, nor a call whose request carries a member a later minor added.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part II §6.6", Quote: "The trace is returned at the level at which it was originally recorded.", Fixture: "good-lookalike-trace-levels-below-ceiling"},
-				{Spec: "Part II §6.5", Quote: "`store: true` combined with an effective trace level of `\"none\"` is therefore valid: the response carries no inline trace, and the Engine MUST still record the trace at its declared trace capability level so it can be fetched later.", Fixture: "good-lookalike-store-true-trace-none"},
+				{Spec: "Part II §6.6", Quote: "The trace is returned at the level at which it was originally recorded.", Fixture: "lookalikes/good-lookalike-trace-levels-below-ceiling"},
+				{Spec: "Part II §6.5", Quote: "`store: true` combined with an effective trace level of `\"none\"` is therefore valid: the response carries no inline trace, and the Engine MUST still record the trace at its declared trace capability level so it can be fetched later.", Fixture: "lookalikes/good-lookalike-store-true-trace-none"},
 				{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
 				{Spec: "Part II §6.5.6", Quote: "A repeated request returns the recorded result of the first Run.", Fixture: "good-lookalike-replay-other-trace-levels"},
 			},
@@ -138,9 +137,9 @@ func executeRules() []*lint.Rule {
 			Good:    `plan steps [{"id": "a"}, {"id": "b"}]   success trace steps [{"id": "a"}, {"id": "b"}]`,
 			Scope:   "The unprefixed trace entries of an immediate Run or test run of its own (no replay), recorded inline on its execute result, against the plan the recording model pairs it with: the nearest earlier accepted validate of the same Language, program and context, whose catalog_version is the Run's expected_catalog_version, or, without a token, with only reads and no other catalog_version between them. Presence of every expected step binds a Run with status success; mapping to the expected set binds a started Run with ok false, and only for entries no plan may omit (branches and loops, and invocations of entries the recorded catalog says are not read-only); absence of unselected arms binds every Run.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part II §5.8.3", Quote: "Internal expanded entries do not have corresponding steps in the caller's plan.", Fixture: "good-lookalike-subprogram-expanded"},
-				{Spec: "Part II §5.8.3", Quote: "The call appears as one trace entry. The sub-program's internal steps are not emitted.", Fixture: "good-lookalike-subprogram-opaque"},
-				{Spec: "Part II §5.8.4", Quote: "body-plan correspondence is checked against `test_run` traces where `execute.test_run` is declared.", Fixture: "good-lookalike-deploy-test-run"},
+				{Spec: "Part II §5.8.3", Quote: "Internal expanded entries do not have corresponding steps in the caller's plan.", Fixture: "lookalikes/good-lookalike-subprogram-expanded"},
+				{Spec: "Part II §5.8.3", Quote: "The call appears as one trace entry. The sub-program's internal steps are not emitted.", Fixture: "lookalikes/good-lookalike-subprogram-opaque"},
+				{Spec: "Part II §5.8.4", Quote: "body-plan correspondence is checked against `test_run` traces where `execute.test_run` is declared.", Fixture: "lookalikes/good-lookalike-deploy-test-run"},
 				{Spec: "Part II §5.8.4", Quote: "Correspondence is evaluated only over unprefixed trace entries: entries whose identifiers do not contain /.", Fixture: "good"},
 				{Spec: "Part II §5.8.4", Quote: "expected steps not yet reached MAY be absent;", Fixture: "good-partial"},
 				{Spec: "Part II §5.6", Quote: "steps with no externally visible effect, such as pure transformations, MAY be omitted.", Fixture: "good-partial-omittable"},
@@ -317,7 +316,8 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 		if pl := resultPlanOf(p, rc); pl != nil {
 			cf = resultControlFlow(pl)
 		}
-		for _, s := range rc.Content.Path("trace", "steps").Objects() {
+		steps := rc.Content.Path("trace", "steps").Objects()
+		for _, s := range steps {
 			id, _ := s.Str("id")
 			if resultDecides(s) {
 				for _, k := range []string{"input", "output"} {
@@ -325,9 +325,11 @@ func checkResultTraceControlFlow(p *lint.Pass) {
 						p.ReportKey(v, "trace entry %q carries decisions, so it is a control-flow entry, which has no %s; drop it", id, k)
 					}
 				}
-				continue
 			}
-			if id != "" && !strings.Contains(id, "/") && cf[types.BaseID(id)] && !s.Has("decisions") {
+		}
+		for _, s := range rulekit.Unprefixed(steps) {
+			id, _ := s.Str("id")
+			if cf[types.BaseID(id)] && !s.Has("decisions") {
 				p.ReportMissing(s, "trace entry %q is the branch or loop %q of the recorded plan but carries no decisions; record the arm taken or each continue/exit", id, types.BaseID(id))
 			}
 		}
@@ -386,11 +388,8 @@ func checkResultPlanTrace(p *lint.Pass) {
 		took := map[string]map[string]bool{} // branch -> arm labels taken
 		iterated := map[string]bool{}
 		var entries []*source.Node
-		for _, e := range trace.Get("steps").Objects() {
+		for _, e := range rulekit.Unprefixed(trace.Get("steps").Objects()) {
 			id, _ := e.Str("id")
-			if id == "" || strings.Contains(id, "/") {
-				continue
-			}
 			entries = append(entries, e)
 			base := types.BaseID(id)
 			seen[base] = true
@@ -498,7 +497,7 @@ func traceMissingRules() []*lint.Rule {
 		Good:    `request {"flow": {...}, "trace_level": "none"}   response {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}`,
 		Scope:   "Recorded execute results of a Language with a known trace ceiling whose Run started (its status is not one of the three reserved refusals) and that are Runs of their own: a replay returns the original's result, trace or none. Under a manifest of a later minor an unknown status may be a refusal that minor reserved and is not judged, nor is a call whose request carries a member a later minor added.",
 		Exceptions: []lint.Exception{
-			{Spec: "Part II §3.6", Quote: "A Run is refused when its outcome is one of: - `validation_error`; - `catalog_drift`; - `promotion_drift`.", Fixture: "good-lookalike-promotion-drift"},
+			{Spec: "Part II §3.6", Quote: "A Run is refused when its outcome is one of: - `validation_error`; - `catalog_drift`; - `promotion_drift`.", Fixture: "lookalikes/good-lookalike-promotion-drift"},
 			{Spec: "Part II §6.5.2", Quote: "When the same key is supplied with the same runnable and input, the Server returns the recorded result of the original Run without further processing.", Fixture: "good-replay"},
 			{Spec: "Part II §6.5.6", Quote: "At effective level none, only run_id and outcome are returned.", Fixture: "good"},
 			{Spec: "Part II §11.1", Quote: "They may add: - OPTIONAL fields; - sub-features; - reserved values.", Fixture: "good-later-minor"},

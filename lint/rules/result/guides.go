@@ -21,7 +21,7 @@ func guideRules() []*lint.Rule {
 			Good:    `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "ref", "level": "reference", "topics": ["closed-sets"], ...}]}`,
 			Scope:   "Every recorded guide index result (pilotage_get_guide without id) that is not a request error; every Language, every manifest version. An index answered for a language the manifest does not declare is judged too: the name is either an unknown Language, whose index Part III §4.1 makes a request error, or a Language the Server has, which needs its core guide, so a successful index without a core guide (an empty {\"guides\": []}) is wrong either way.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
+				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "lookalikes/good-unknown-language"},
 			},
 			Check: checkResultGuideCore,
 		},
@@ -45,7 +45,7 @@ func guideRules() []*lint.Rule {
 			Good:    `{"guides": [{"id": "intro", "level": "core", "topics": ["syntax"], ...}, {"id": "sets", "level": "reference", "topics": ["closed-sets"], ...}]}`,
 			Scope:   "Every recorded guide index result that is not a request error: the guides listing the topic closed-sets, their count and level; every Language, every manifest version.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "good-unknown-language"},
+				{Spec: "Part III §4.1", Quote: "An unknown: - `language`; - `id`; - `topic` is a request error under Section 7.", Fixture: "lookalikes/good-unknown-language"},
 			},
 			Check: checkResultGuideClosedSets,
 		},

@@ -29,6 +29,7 @@ func resultRules() []*lint.Rule {
 			Scope:   "Every recorded result of a Pilotage tool other than pilotage_manifest (whose text-only result is judged here too): the fixed access tools and the manifest's loop tools by name, other tools by the shape of their structuredContent; when the recording holds a tools/list, only tools it lists. Calls answered with a JSON-RPC error have no result and are not judged, and neither is an isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level: a structural fault (a missing required member, a wrong JSON type, at any depth) on a loop tool, any schema fault on a fixed access tool. On MCP 2025-11-25 SDKs answer those with a tool execution error carrying only text (SEP-1303), which is the carrier's answer, not a Pilotage result.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
+				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-empty-listing"},
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-audit-sdk-structural-fault"},
 				{Spec: "Part III §7.1", Quote: "A schema violation against those access tools is carrier-level.", Fixture: "good-audit-sdk-structural-fault"},
 			},
@@ -68,9 +69,9 @@ func resultRules() []*lint.Rule {
 			Good:    `{"structuredContent": {"error": {"kind": "not_found", "message": "no such guide"}}, "isError": true}`,
 			Scope:   "Recorded results of Pilotage tools that set isError true and are neither a validation result nor a Run outcome (those are result-is-error-misused's); when the recording holds a tools/list, only tools it lists. An isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level (a structural fault on a loop tool, any schema fault on a fixed access tool) is the carrier's answer and not judged.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-sdk-structural-fault"},
-				{Spec: "Part III §7.2", Quote: "When Part II requires additional data on a request error, that data appears as a top-level sibling of `error`.", Fixture: "good-lookalike-listing-differs-across-removal"},
-				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "good-unlisted-tool"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "lookalikes/good-carrier-answer"},
+				{Spec: "Part III §7.2", Quote: "When Part II requires additional data on a request error, that data appears as a top-level sibling of `error`.", Fixture: "lookalikes/good-lookalike-listing-differs-across-removal"},
+				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "lookalikes/good-unlisted-tool"},
 			},
 			Check: checkResultRequestErrorShape,
 		},
@@ -190,7 +191,7 @@ func resultNotFoundRules() []*lint.Rule {
 			Good:    `trace_run {"run_id": "r1"} -> {"error": {"kind": "not_found", "message": "unknown run r1"}}   trace_run {"run_id": "r9"} -> {"error": {"kind": "not_found", "message": "unknown run r9"}}`,
 			Scope:   "Pairs of recorded not_found request errors of a trace-fetch tool made with the same arguments but run_id, compared as whole CallToolResults with each run_id masked and the catalog token left out. A call between the two may change which condition a run_id is in (a Run stored, expired), but the result must not depend on the condition, so the pair is compared across it. Catalog get by id and execute by program_ref are left to result-not-found-message-differs (a warning); guide lookups, which no sentence requires to be indistinguishable, are not compared.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part II §6.5", Quote: "`store` applies only to started Runs. A refused Run is never retained, regardless of `store`.", Fixture: "good-lookalike-not-retrievable-runs"},
+				{Spec: "Part II §6.5", Quote: "`store` applies only to started Runs. A refused Run is never retained, regardless of `store`.", Fixture: "lookalikes/good-lookalike-not-retrievable-runs"},
 				{Spec: "Part II §10.3", Quote: "Close-match hints MUST identify only entries visible to the caller.", Fixture: "good-close-match-hint"},
 			},
 			Check: checkResultNotFound,

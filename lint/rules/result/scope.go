@@ -3,19 +3,15 @@ package result
 import (
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
-	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 )
 
 // results returns the recorded results the family judges: those of
-// rulekit.Results whose tool a recorded tools/list lists, less the calls
-// the recording model marks Extended. Part III §4: "All Pilotage tools:
-// appear in tools/list"; an answer for a name the listing lacks (an SDK's
-// isError text for an unknown pilotage_catalog on a server without a
-// catalog) is no Pilotage tool's answer, so none of its shape is judged.
-// Without a recorded listing every result is judged. An Extended call
-// carries, under a manifest of a later minor, a request member (or a
-// Language member) 1.1 does not define, which may shape its answer in
-// ways 1.1 cannot judge (Part II §11.1).
+// rulekit.Results whose tool is rulekit.Listed (an answer for a name a
+// recorded listing lacks is no Pilotage tool's answer, Part III §4), less
+// the calls the recording model marks Extended. An Extended call carries,
+// under a manifest of a later minor, a request member (or a Language
+// member) 1.1 does not define, which may shape its answer in ways 1.1
+// cannot judge (Part II §11.1).
 func results(p *lint.Pass) []*rulekit.Result {
 	m := rulekit.Of(p.Snap)
 	var out []*rulekit.Result
@@ -31,20 +27,14 @@ func results(p *lint.Pass) []*rulekit.Result {
 // result (structuredContent, isError, the request-error object) is the
 // binding's, which no request member changes.
 func envelopes(p *lint.Pass) []*rulekit.Result {
-	all := rulekit.Results(p.Snap)
-	if len(p.Snap.Tools) == 0 {
-		return all
-	}
 	var out []*rulekit.Result
-	for _, rc := range all {
-		if listed(p.Snap, rc.Name) {
+	for _, rc := range rulekit.Results(p.Snap) {
+		if rulekit.Listed(p.Snap, rc.Name) {
 			out = append(out, rc)
 		}
 	}
 	return out
 }
-
-func listed(s *snapshot.Snapshot, name string) bool { return s.Tool(name) != nil }
 
 // judgedRun reports whether an execute result is judged as a Run of its
 // own, for what its request asked: not a replay, which returns "the

@@ -22,7 +22,7 @@ func validateRules() []*lint.Rule {
 			Good:    `{"valid": false, "diagnostics": [{"severity": "error", "code": "constraint", "path": "/steps/0", "message": "unknown action"}]}`,
 			Scope:   "Recorded validate results that are not request errors, with a boolean valid and a diagnostics array; under a manifest declaring a later minor, a result with a diagnostic severity 1.1 does not define is not judged.",
 			Exceptions: []lint.Exception{
-				{Spec: "Part II §5.5", Quote: "Warnings do not make a program invalid.", Fixture: "good-lookalike-valid-with-warnings"},
+				{Spec: "Part II §5.5", Quote: "Warnings do not make a program invalid.", Fixture: "lookalikes/good-lookalike-valid-with-warnings"},
 				{Spec: "Part II §1.3", Quote: "These fallbacks allow later minor versions to introduce additional reserved values without making earlier Clients unsafe or incompatible.", Fixture: "good-later-minor"},
 			},
 			Check: checkResultValid,
@@ -60,7 +60,7 @@ func validateRules() []*lint.Rule {
 			Exceptions: []lint.Exception{
 				{Spec: "Part II §5.5", Quote: "When `text-range` is used, the separate `range` field is not used.", Fixture: "good-lookalike-text-range-locator"},
 				{Spec: "Part II §5.5", Quote: "`range` MAY identify the position inside that string.", Fixture: "good-lookalike-json-pointer-range-and-whole-document"},
-				{Spec: "Part II §5.5", Quote: "`path` is `\"\"` when context is missing or was supplied unexpectedly;", Fixture: "good-lookalike-context-refused"},
+				{Spec: "Part II §5.5", Quote: "`path` is `\"\"` when context is missing or was supplied unexpectedly;", Fixture: "lookalikes/good-lookalike-context-refused"},
 				{Spec: "Part II §1.3", Quote: "Treat the conditioned capability as undeclared for that Language.", Fixture: "good-unknown-locator"},
 			},
 			Check: checkResultDiagnosticPaths,

@@ -91,20 +91,6 @@ func CatalogVersion(c *snapshot.Call) (string, bool) {
 	return c.StructuredContent.Str("catalog_version")
 }
 
-// Read reports whether a call leaves the Server's state as it found it,
-// judged from the call alone: the learn and lookup operations, validate
-// (side-effect free, Part II §6.4), the trace fetch door and the manifest.
-// An execute or a server tool of its own may change them. Rules comparing
-// two answers ask Model.Writes instead, which also reads refused and
-// replayed executes, test runs and tools declaring readOnlyHint.
-func Read(c *snapshot.Call) bool {
-	switch c.Op {
-	case snapshot.OpGuideIndex, snapshot.OpGuideFetch, snapshot.OpCatalog, snapshot.OpValidate, snapshot.OpTraceFetch:
-		return true
-	}
-	return c.Name == types.ToolManifest
-}
-
 // CompleteListing reports whether a catalog call is an unfiltered list
 // that returned every entry on one page: no filter, no cursor, no
 // next_cursor (a limit is no filter). CompleteListings also joins the

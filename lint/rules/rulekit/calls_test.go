@@ -40,15 +40,15 @@ func TestCallPredicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	type want struct {
-		accepted, started, read, complete bool
-		cv                                string
+		accepted, started, complete bool
+		cv                          string
 	}
 	wants := []want{
-		{read: true, complete: true, cv: "c1"}, // a limit is no filter; next_cursor null is none
-		{read: true, cv: "c1"},                 // q filters
-		{read: true, cv: "c2"},                 // a failed get still reports its token
-		{accepted: true, read: true},
-		{read: true},
+		{complete: true, cv: "c1"}, // a limit is no filter; next_cursor null is none
+		{cv: "c1"},                 // q filters
+		{cv: "c2"},                 // a failed get still reports its token
+		{accepted: true},
+		{},
 		{started: true}, // a Run that failed had started
 		{},              // catalog_drift is a refusal: never started
 		{accepted: true, started: true},
@@ -59,7 +59,7 @@ func TestCallPredicates(t *testing.T) {
 	}
 	for i, c := range s.Calls {
 		cv, _ := rulekit.CatalogVersion(c)
-		got := want{rulekit.Accepted(c), rulekit.Started(c), rulekit.Read(c), rulekit.CompleteListing(c), cv}
+		got := want{rulekit.Accepted(c), rulekit.Started(c), rulekit.CompleteListing(c), cv}
 		if got != wants[i] {
 			t.Errorf("call %d (%s): got %+v, want %+v", i, c.Name, got, wants[i])
 		}

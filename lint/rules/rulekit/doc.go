@@ -1,7 +1,7 @@
 // Package rulekit is what more than one rule family needs: a view of the
 // recorded calls classified by the Pilotage operation they performed, what
 // one recorded call shows (a request member given, a request accepted, a Run
-// started, a catalog_version reported, a read, a one-page complete listing),
+// started, a catalog_version reported, a one-page complete listing),
 // the complete listings a recording holds with their pages joined, lookups
 // that always yield a node to report at, and the phrases messages use to
 // name values.
@@ -28,11 +28,15 @@
 //     RunID are the comparisons it uses.
 //   - What may have changed in between. Writes(c) says whether c may have
 //     changed the catalog, the stored Runs or a later answer (see Writes
-//     for the calls that cannot); WriteBetween(a, b) returns the first such
-//     call between two calls, ReadsBetween whether there is none. A rule
+//     for the calls that cannot); ReadsBetween(a, b) whether none lies
+//     between two calls. A rule
 //     comparing two answers across a write says why the write cannot
 //     explain the difference (the same catalog_version on both sides, a
 //     Run that started under the first answer's token), or stays silent.
+//     EntryAt(l, id, c, cv, object) is that reading for a catalog entry:
+//     the latest showing before c, when it reported c's catalog_version
+//     or only reads lie between (plan step risk against the entry's,
+//     a promoted program's input against its input_schema).
 //   - Scope. A call's Language is snapshot.Call.Lang. TracePrefix and
 //     Unprefixed give a trace entry's sub-program prefix: plan
 //     correspondence is evaluated "only over unprefixed trace entries"
@@ -40,8 +44,11 @@
 //     program at the catalog_version it ran under, or with nothing;
 //     OwnTrace tells an immediate Run or test run from a deploy Run's
 //     installation trace.
-//   - Version. LaterMinor is the manifest's later minor version, whose
-//     additions are not judged; Extended(c) marks a call whose request
+//   - Version. LaterMinor is the manifest's later minor version
+//     (authoritative or inline), whose additions are not judged: the one
+//     answer for every rule judging tools, calls, results or probe
+//     answers (DeclaresLaterMinor reads one manifest document, for the
+//     rules judging that document). Extended(c) marks a call whose request
 //     members, or whose Language's members, capabilities or sub-features,
 //     1.1 does not define under such a manifest.
 //

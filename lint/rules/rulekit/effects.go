@@ -34,30 +34,19 @@ func (m *Model) Writes(c *snapshot.Call) bool {
 	return true
 }
 
-// WriteBetween returns the first call strictly between a and b (in either
-// order) that may have changed the Server's state, or nil when only reads
-// lie between them.
-func (m *Model) WriteBetween(a, b *snapshot.Call) *snapshot.Call {
+// ReadsBetween reports whether only reads lie strictly between a and b
+// (in either order): no call between them may have changed the Server's
+// state. A call of another snapshot has nothing between.
+func (m *Model) ReadsBetween(a, b *snapshot.Call) bool {
 	i, j := m.Index(a), m.Index(b)
 	if i < 0 || j < 0 {
-		return nil
+		return true
 	}
 	if i > j {
 		i, j = j, i
 	}
-	if j-i < 2 || m.writes[j]-m.writes[i+1] == 0 {
-		return nil
-	}
-	for _, c := range m.calls[i+1 : j] {
-		if m.Writes(c) {
-			return c
-		}
-	}
-	return nil
+	return j-i < 2 || m.writes[j]-m.writes[i+1] == 0
 }
-
-// ReadsBetween reports whether only reads lie strictly between a and b.
-func (m *Model) ReadsBetween(a, b *snapshot.Call) bool { return m.WriteBetween(a, b) == nil }
 
 func (m *Model) findWrites(s *snapshot.Snapshot) {
 	m.write = make([]bool, len(m.calls))

@@ -33,6 +33,8 @@ type Model struct {
 	pairs     []*Replay
 	conflicts map[*snapshot.Call]*snapshot.Call
 
+	entries map[entryKey][]Entry
+
 	laterMinor bool
 	extended   map[*snapshot.Call]bool
 	stateless  bool
@@ -84,15 +86,13 @@ func build(s *snapshot.Snapshot) *Model {
 	for i, c := range s.Calls {
 		m.index[c] = i
 	}
-	m.laterMinor = LaterMinor(s.Manifest) || s.InlineManifest != s.Manifest && LaterMinor(s.InlineManifest)
+	m.laterMinor = DeclaresLaterMinor(s.Manifest) || s.InlineManifest != s.Manifest && DeclaresLaterMinor(s.InlineManifest)
 	m.findReplays()
 	m.findWrites(s)
 	m.findExtended(s)
+	m.findEntries()
 	return m
 }
-
-// Calls returns the recorded calls in order, as the snapshot holds them.
-func (m *Model) Calls() []*snapshot.Call { return m.calls }
 
 // Index returns the position of c among the recorded calls, or -1 for a
 // call of another snapshot.

@@ -2,7 +2,9 @@ package rulekit_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/pilotagekit/pilotagekit/lint/rules/rulekit"
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
@@ -161,18 +163,14 @@ func TestModelWrites(t *testing.T) {
 		}
 	}
 	c := s.Calls
-	for _, tc := range []struct{ a, b, want int }{
-		{0, 3, -1}, {2, 4, 3}, {4, 2, 3}, {3, 8, -1}, {4, 9, 8}, {10, 12, -1}, {11, 13, 12}, {5, 5, -1}, {5, 6, -1},
+	for _, tc := range []struct {
+		a, b  int
+		reads bool
+	}{
+		{0, 3, true}, {2, 4, false}, {4, 2, false}, {3, 8, true}, {4, 9, false}, {10, 12, true}, {11, 13, false}, {5, 5, true}, {5, 6, true},
 	} {
-		got := -1
-		if w := m.WriteBetween(c[tc.a], c[tc.b]); w != nil {
-			got = m.Index(w)
-		}
-		if got != tc.want {
-			t.Errorf("WriteBetween(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
-		}
-		if m.ReadsBetween(c[tc.a], c[tc.b]) != (tc.want < 0) {
-			t.Errorf("ReadsBetween(%d, %d) disagrees with WriteBetween", tc.a, tc.b)
+		if got := m.ReadsBetween(c[tc.a], c[tc.b]); got != tc.reads {
+			t.Errorf("ReadsBetween(%d, %d) = %t, want %t", tc.a, tc.b, got, tc.reads)
 		}
 	}
 }
@@ -253,7 +251,7 @@ func TestModelPlanOf(t *testing.T) {
 }
 
 func TestTraceScope(t *testing.T) {
-	steps := parse(t, `[{"id": "a"}, {"id": "call#2/b#1"}, {"id": "c#3"}, {"id": 7}, {"id": "call/x/y"}]`).Kids()
+	steps := parse(t, `[{"id": "a"}, {"id": "call#2/b#1"}, {"id": "c#3"}, {"id": 7}, {"id": "call/x/y"}, {"id": ""}]`).Kids()
 	var got []string
 	for _, e := range rulekit.Unprefixed(steps) {
 		id, _ := e.Str("id")
@@ -262,9 +260,10 @@ func TestTraceScope(t *testing.T) {
 	if fmt.Sprint(got) != "[a c#3]" {
 		t.Errorf("Unprefixed = %v", got)
 	}
-	for id, want := range map[string]string{"a": "", "call#2/b#1": "call#2", "call/x/y": "call/x"} {
-		if p := rulekit.TracePrefix(id); p != want {
-			t.Errorf("TracePrefix(%q) = %q, want %q", id, p, want)
+	for id, want := range map[string]string{"a": "", "call#2/b#1": "call#2", "call/x/y": "call/x", "/x": ""} {
+		p, ok := rulekit.TracePrefix(id)
+		if p != want || ok != strings.Contains(id, "/") {
+			t.Errorf("TracePrefix(%q) = %q, %t, want %q", id, p, ok, want)
 		}
 	}
 }
@@ -278,4 +277,140 @@ func join(calls []string) string {
 		out += c
 	}
 	return out
+}
+
+// TestModelRetentionNone: under retention "none" the deduplication window
+// "MUST be at least as long as the declared retention period" (Part II
+// §6.5.6) has no minimum, so not even two probe calls sent back to back
+// are certainly inside it: a new run_id is a new Run, another program
+// under the same key no conflict. The Server's own run_id still shows a
+// replay, and a retry after a lost answer may be one.
+func TestModelRetentionNone(t *testing.T) {
+	probe := func(call, name string) string {
+		return call[:len(call)-1] + `, "probe": {"name": "` + name + `"}}`
+	}
+	calls := join([]string{
+		/* 0 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k1"`, ran("r1")), "execute-idempotent-first"),
+		/* 1 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k1"`, ran("r2")), "execute-idempotent-replay"),
+		/* 2 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k1"`, ran("r2")), "execute-idempotent-replay"),
+		/* 3 */ probe(run("run_w", `{"a": 1}`, `"idempotency_key": "k2"`, ran("r3")), "execute-idempotent-first"),
+		/* 4 */ probe(run("run_w", `{"a": 2}`, `"idempotency_key": "k2"`, conflict), "execute-idempotent-conflict"),
+	})
+	for _, tc := range []struct {
+		retention string
+		replayOf  []int // per call, -1 for none
+		window    []bool
+		conflict  []int
+	}{
+		{"none", []int{-1, -1, 1, -1, -1}, []bool{false, false, false, false, false}, []int{-1, -1, -1, -1, -1}},
+		// The same calls under an hour: adjacent probes are inside the
+		// window, so call 1 is a replay and call 4 a conflict.
+		{"PT1H", []int{-1, 0, -1, -1, -1}, []bool{false, true, false, false, false}, []int{-1, -1, -1, -1, 3}},
+	} {
+		doc := fmt.Sprintf(`{"tools": [%s], "manifest": {"pilotage": "1.1", "languages": [
+		    {"name": "flow/1", "loop": {"validate": "validate_w", "execute": "run_w"}, "execution": "immediate", "trace": "full", "retention": %q,
+		     "capabilities": {"guides": true, "validate": true, "execute": {"idempotency": true}}}]}, "calls": [%s]}`, modelTools, tc.retention, calls)
+		s, err := snapshot.Build(source.Parse("model.json", []byte(doc), source.Options{}), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := rulekit.Of(s)
+		for i, c := range s.Calls {
+			replayOf, window, conflict := -1, false, -1
+			if r := m.ReplayOf(c); r != nil {
+				replayOf, window = m.Index(r.Original), r.Window
+			}
+			if o := m.Conflict(c); o != nil {
+				conflict = m.Index(o)
+			}
+			if replayOf != tc.replayOf[i] || window != tc.window[i] || conflict != tc.conflict[i] {
+				t.Errorf("retention %s, call %d: replay of %d (window %t), conflict with %d; want %d (%t), %d", tc.retention, i, replayOf, window, conflict, tc.replayOf[i], tc.window[i], tc.conflict[i])
+			}
+		}
+	}
+}
+
+// TestRetainsFor: the one reading of a retention that the stored-Run rule
+// (an hour's probe run) and the deduplication window (a whole recording,
+// a day) both ask, each with its own span.
+func TestRetainsFor(t *testing.T) {
+	s := modelSnapshot(t, "1.1", "", "")
+	m := rulekit.Of(s)
+	flow, short := s.Languages[0], s.Languages[1]
+	for _, tc := range []struct {
+		l    *snapshot.Language
+		span time.Duration
+		want bool
+	}{
+		{flow, rulekit.RecordingSpan, true}, // session
+		{flow, rulekit.ProbeRunSpan, true},
+		{short, rulekit.ProbeRunSpan, true}, // PT1H
+		{short, rulekit.RecordingSpan, false},
+		{nil, time.Second, false},
+	} {
+		if got := m.RetainsFor(tc.l, tc.span); got != tc.want {
+			t.Errorf("RetainsFor(%v, %s) = %t, want %t", tc.l, tc.span, got, tc.want)
+		}
+	}
+	for v, want := range map[string]bool{"none": false, "P1D": true, "PT23H": false, "soon": false} {
+		s.Languages[1].Node = parse(t, `{"retention": "`+v+`"}`)
+		if got := m.RetainsFor(s.Languages[1], rulekit.RecordingSpan); got != want {
+			t.Errorf("retention %q: RetainsFor a day = %t, want %t", v, got, want)
+		}
+	}
+}
+
+// TestModelEntryAt: the catalog entry a call is judged against is the
+// latest showing before it, when that showing speaks for the catalog the
+// call saw: the same catalog_version, or only reads between.
+func TestModelEntryAt(t *testing.T) {
+	list := func(cv, item string) string {
+		return `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "list"}, "result": {"structuredContent": {"items": [` + item + `], "catalog_version": "` + cv + `"}}}`
+	}
+	get := func(cv, entry string) string {
+		return `{"name": "pilotage_catalog", "arguments": {"language": "flow/1", "verb": "get", "id": "x"}, "result": {"structuredContent": {"entry": ` + entry + `, "catalog_version": "` + cv + `"}}}`
+	}
+	validate := func(cv string) string {
+		return `{"name": "validate_w", "arguments": {"w": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": [], "catalog_version": "` + cv + `"}}}`
+	}
+	calls := []string{
+		/* 0 */ list("c1", `{"id": "x", "kind": "device", "risk_hints": {"readOnly": true}}`),
+		/* 1 */ get("c1", `{"id": "x", "kind": "device"}`),
+		/* 2 */ validate("c1"),
+		/* 3 */ `{"name": "world_advance", "arguments": {}, "result": {"structuredContent": {}}}`,
+		/* 4 */ validate("c2"),
+		/* 5 */ validate("c1"),
+		/* 6 */ validate(""),
+	}
+	s := modelSnapshot(t, "1.1", "", join(calls))
+	m := rulekit.Of(s)
+	flow := s.Languages[0]
+	for _, tc := range []struct {
+		call         int
+		id, cv, with string
+		want         int // the showing's call, -1 for none
+	}{
+		{2, "x", "c1", "", 1},
+		{2, "x", "c1", "risk_hints", 0}, // the latest showing that carries risk_hints
+		{2, "x", "", "", 1},             // only reads between
+		{2, "y", "c1", "", -1},          // never shown
+		{0, "x", "c1", "", -1},          // nothing shown before it
+		{4, "x", "c2", "", -1},          // a write between, another token
+		{5, "x", "c1", "", 1},           // a write between, but the same token
+		{6, "x", "", "", -1},            // a write between and no token
+	} {
+		got := -1
+		if e, ok := m.EntryAt(flow, tc.id, s.Calls[tc.call], tc.cv, tc.with); ok {
+			got = m.Index(e.Call)
+			if id, _ := e.Node.Str("id"); id != tc.id || e.CatalogVersion != "c1" {
+				t.Errorf("EntryAt(%d, %q): entry %q at %q", tc.call, tc.id, id, e.CatalogVersion)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("EntryAt(call %d, %q, cv %q, with %q) = %d, want %d", tc.call, tc.id, tc.cv, tc.with, got, tc.want)
+		}
+	}
+	if _, ok := m.EntryAt(s.Languages[1], "x", s.Calls[2], "c1", ""); ok {
+		t.Error("an entry of flow/1 answered for short/1")
+	}
 }

@@ -1,8 +1,6 @@
 package rulekit
 
 import (
-	"time"
-
 	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
@@ -25,7 +23,8 @@ type Replay struct {
 	// the window is at least the retention period (§6.5.6), and a
 	// recording has no timestamps, so that holds for retention "session"
 	// (outside a stateless deployment) or a day or more, and for any
-	// retention when Call is the probe sent right after Original.
+	// retention but "none" when Call is the probe sent right after
+	// Original: "none" sets the window no minimum length.
 	Window bool
 }
 
@@ -100,24 +99,15 @@ func unanswered(c *snapshot.Call) bool {
 	return c.Channel == snapshot.ChannelCarrier || c.Channel == snapshot.ChannelNone
 }
 
-// windowCovers reports whether Language l's deduplication window covers a
-// whole recording: retention "session" outside a stateless deployment
-// (which has no Session, Part III §8.1), or a duration of a day or more.
-func (m *Model) windowCovers(l *snapshot.Language) bool {
-	v, ok := l.Node.Str("retention")
-	if !ok {
-		return false
-	}
-	pol, err := types.ParseRetention(v)
-	switch {
-	case err != nil:
-		return false
-	case pol.Kind == types.RetentionKindSession:
-		return !m.stateless
-	case pol.Kind == types.RetentionKindDuration:
-		return pol.Duration.Approx() >= 24*time.Hour
-	}
-	return false
+// windowBounded reports whether Language l's deduplication window has a
+// length at all: the window "MUST be at least as long as the declared
+// retention period" (Part II §6.5.6), which "none" leaves without a
+// minimum, so that under it no two calls, however close, are certainly
+// inside the window. A retention that is absent or does not parse bounds
+// nothing either.
+func windowBounded(l *snapshot.Language) bool {
+	_, pol, ok := Retention(l)
+	return ok && pol.Kind != types.RetentionKindNone
 }
 
 // WithinProbeRun reports whether calls[i] and calls[j] (i < j) were both
@@ -161,7 +151,7 @@ func (m *Model) findReplays() {
 			continue
 		}
 		orig := m.calls[i]
-		window := m.windowCovers(c.Lang) || i == j-1 && WithinProbeRun(m.calls, i, j)
+		window := m.RetainsFor(c.Lang, RecordingSpan) || i == j-1 && WithinProbeRun(m.calls, i, j) && windowBounded(c.Lang)
 		switch {
 		case SameExecution(c, orig):
 			shown := RunID(c) != "" && RunID(c) == RunID(orig)

@@ -36,6 +36,17 @@ type Result struct {
 	Program *source.Node
 }
 
+// Listed reports whether a recorded answer for tool name is a listed
+// tool's: the recorded tools/list carries the tool, or the recording holds
+// no listing to tell. Part III §4: "All Pilotage tools: appear in
+// tools/list"; an answer for a name a recorded listing lacks (an SDK's
+// isError text for an unknown pilotage_catalog on a server without a
+// catalog) is no Pilotage tool's answer, so no rule judges its shape. An
+// empty listing is a listing, of no tool.
+func Listed(s *snapshot.Snapshot, name string) bool {
+	return s.ToolsArray == nil || s.Tool(name) != nil
+}
+
 // Results classifies the recorded calls. The tool name decides for the
 // fixed tools and the manifest's loop tools; otherwise the shape of the
 // structuredContent does, so a capture without a manifest is still

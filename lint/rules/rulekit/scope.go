@@ -16,23 +16,26 @@ import (
 
 // TracePrefix returns the sub-program prefix of a trace entry identifier:
 // the calling entry's identifier before the final "/" (Part II §5.8.2
-// Expansion), or "" for an entry of the Run's own program.
-func TracePrefix(id string) string {
+// Expansion), with ok true; ok is false for an entry of the Run's own
+// program, whose identifier has no "/".
+func TracePrefix(id string) (prefix string, ok bool) {
 	if i := strings.LastIndexByte(id, '/'); i >= 0 {
-		return id[:i]
+		return id[:i], true
 	}
-	return ""
+	return "", false
 }
 
 // Unprefixed returns the trace entries that take part in plan
-// correspondence: those whose identifier is a string without "/". Part II
-// §5.8.4: correspondence "is evaluated only over unprefixed trace
-// entries", and §5.8.3: "Internal expanded entries do not have
-// corresponding steps in the caller's plan."
+// correspondence: those whose identifier is a non-empty string without a
+// sub-program prefix (an empty one names no plan step). Part II §5.8.4:
+// correspondence "is evaluated only over unprefixed trace entries", and
+// §5.8.3: "Internal expanded entries do not have corresponding steps in
+// the caller's plan."
 func Unprefixed(steps []*source.Node) []*source.Node {
 	var out []*source.Node
 	for _, s := range steps {
-		if id, ok := s.Str("id"); ok && !strings.Contains(id, "/") {
+		id, ok := s.Str("id")
+		if _, prefixed := TracePrefix(id); ok && id != "" && !prefixed {
 			out = append(out, s)
 		}
 	}
@@ -42,7 +45,9 @@ func Unprefixed(steps []*source.Node) []*source.Node {
 // LaterMinor reports whether the manifest (authoritative or inline)
 // declares a later minor version of Pilotage 1 than 1.1. What a later
 // minor adds (OPTIONAL fields, sub-features, reserved values, Part II
-// §11.1) is not judged.
+// §11.1) is not judged. It is the one answer for every rule judging tools,
+// calls, results or probe answers; DeclaresLaterMinor reads one manifest
+// document, for the rules judging that document.
 func (m *Model) LaterMinor() bool { return m.laterMinor }
 
 // Extended reports whether c may rely on something a later minor version

@@ -8,12 +8,18 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-// LaterMinor reports whether manifest m declares a later minor version of
-// Pilotage 1 than the one pilotage-lint knows. Minor versions may add
-// reserved values to closed sets (Part II §11.1) and Clients fall back on
-// values they do not know (Part II §1.3), so under such a manifest a value
-// outside a 1.1 closed set is not judged.
-func LaterMinor(m *source.Node) bool {
+// DeclaresLaterMinor reports whether the manifest document m declares a
+// later minor version of Pilotage 1 than the one pilotage-lint knows.
+// Minor versions may add reserved values to closed sets (Part II §11.1)
+// and Clients fall back on values they do not know (Part II §1.3), so
+// under such a manifest a value outside a 1.1 closed set is not judged.
+//
+// It reads one document, for the rules that judge that manifest's own
+// members and values. Every rule that judges the rest of a recording
+// (tools, calls, results, probe answers) asks Model.LaterMinor instead,
+// which reads the authoritative and the inline manifest both, so that no
+// two rules disagree on whether a value a later minor may add is judged.
+func DeclaresLaterMinor(m *source.Node) bool {
 	v := m.Get("pilotage")
 	if !v.IsString() {
 		return false

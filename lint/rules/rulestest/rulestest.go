@@ -7,13 +7,16 @@ package rulestest
 
 import (
 	"context"
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint"
@@ -64,9 +67,12 @@ func Golden(fs []lint.Finding) string {
 }
 
 // Lint lints one fixture, named relative to the repository root (or by an
-// absolute path, for a file a test wrote), with every lint rule, and with its companion NAME.manifest.json as --manifest when
-// there is one. A finding without a message or spec section, or from a
-// rule that failed, fails the test.
+// absolute path, for a file a test wrote), with every lint rule, and with
+// its companion NAME.manifest.json as --manifest when there is one. A
+// finding without a message or spec section, or from a rule that failed,
+// fails the test. A fixture already linted in this test binary with the
+// same bytes (an exception fixture, which TestFixtures lints first) is not
+// linted again: the findings are the first run's.
 func Lint(t testing.TB, name string) []lint.Finding {
 	t.Helper()
 	path := func(name string) string {
@@ -84,6 +90,21 @@ func Lint(t testing.TB, name string) []lint.Finding {
 	if m, err := os.ReadFile(path(companion)); err == nil {
 		opt.Manifest = &lint.Input{Name: companion, Data: m, Explicit: true}
 	}
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(name), data, []byte(companion)} {
+		fmt.Fprintf(h, "%d:", len(part))
+		h.Write(part)
+	}
+	if opt.Manifest != nil {
+		h.Write(opt.Manifest.Data)
+	}
+	key := string(h.Sum(nil))
+	linted.Lock()
+	fs, ok := linted.m[key]
+	linted.Unlock()
+	if ok {
+		return slices.Clone(fs)
+	}
 	res, err := lint.Run(context.Background(), []lint.Input{{Name: name, Data: data, Explicit: true}}, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +117,27 @@ func Lint(t testing.TB, name string) []lint.Finding {
 			t.Errorf("%s: %s", name, f.Message)
 		}
 	}
-	return res.Findings
+	linted.Lock()
+	linted.m[key] = res.Findings
+	linted.n++
+	linted.Unlock()
+	return slices.Clone(res.Findings)
+}
+
+// linted holds the findings of every fixture linted in this test binary,
+// by name and contents, and how many lint runs that took.
+var linted = struct {
+	sync.Mutex
+	m map[string][]lint.Finding
+	n int
+}{m: map[string][]lint.Finding{}}
+
+// Runs returns how many fixtures Lint has linted in this test binary, a
+// fixture asked for again counted once.
+func Runs() int {
+	linted.Lock()
+	defer linted.Unlock()
+	return linted.n
 }
 
 // Inputs returns the lint inputs under fixtures/<dir>/ for each dir, named
@@ -131,10 +172,16 @@ func Inputs(t testing.TB, dirs ...string) []string {
 	return inputs
 }
 
+// Shared is the folder under fixtures/ of the legal inputs that more than
+// one rule keeps as an exception fixture or a look-alike: each is stored
+// once, and an exception names it as "lookalikes/NAME".
+const Shared = "lookalikes"
+
 // Fixtures lints every input under fixtures/<dir>/ for each dir and
 // compares the findings exactly with its .golden file. An input in a folder
 // named after a rule is a polarity case: bad* must draw that rule, good*
-// must not.
+// must not. An input of fixtures/lookalikes/ is good for every rule: it
+// draws no error and no warning.
 func Fixtures(t *testing.T, dirs ...string) {
 	root := Root(t)
 	inputs := Inputs(t, dirs...)
@@ -157,6 +204,14 @@ func Fixtures(t *testing.T, dirs ...string) {
 			}
 			if got != string(want) {
 				t.Errorf("findings differ from %s\n--- got\n%s--- want\n%s", gpath, got, want)
+			}
+			if strings.HasPrefix(in, "fixtures/"+Shared+"/") {
+				for _, f := range findings {
+					if f.Severity >= lint.Warning {
+						t.Errorf("%s is a shared passing fixture but draws %s %s at %s: %s", in, f.Severity, f.Rule, f.Pointer, f.Message)
+					}
+				}
+				return
 			}
 			rule := filepath.Base(filepath.Dir(in))
 			if rules.ByID(rule) == nil {

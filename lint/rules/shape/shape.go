@@ -350,7 +350,7 @@ func shapeRules() []*lint.Rule {
 			// validates the parts on their own schemas.
 			Check: func(p *lint.Pass) {
 				for _, m := range manifests(p.Snap) {
-					later := rulekit.LaterMinor(m)
+					later := rulekit.DeclaresLaterMinor(m)
 					if c := m.Get("capabilities"); c != nil {
 						validateShape(p, c, schemas.CapabilityDeclaration, "manifest capabilities", later)
 					}
@@ -368,13 +368,15 @@ func shapeRules() []*lint.Rule {
 			Doc:     "Every Pilotage tool returns the Part II response object in structuredContent, or the request-error shape {error: {kind, message}} (Part III §6, §7.2). This rule validates each recorded result (snapshot calls, or tools/call results in a capture) against the outputSchema union of its tool, generated from pkg/types, so a result an agent cannot parse is caught before it ships.",
 			Bad:     `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": "yes"}, "isError": false}}`,
 			Good:    `{"name": "validate_flow", "arguments": {"flow": {}}, "result": {"structuredContent": {"valid": true, "diagnostics": []}, "isError": false}}`,
-			Scope:   "The structuredContent of every recorded result of a fixed access tool or a loop tool (a replay included: it returns the original Run's result), against the outputSchema union published for that tool or stage; results of other tools are not judged. A fallback: a specific rule reporting the same pointer replaces it. Members the schemas do not define are allowed, an OPTIONAL array may be absent or empty, a trace entry's decisions may be any value (a loop's summarized form), and under a manifest of a later minor version a string outside a closed set (a request-error kind, say) is not judged. An isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level (rulekit.CarrierAnswer) is the carrier's answer, not judged.",
+			Scope:   "The structuredContent of every recorded result of a fixed access tool or a loop tool (a replay included: it returns the original Run's result), against the outputSchema union published for that tool or stage; results of other tools are not judged. A fallback: a specific rule reporting the same pointer replaces it. Members the schemas do not define are allowed, an OPTIONAL array may be absent or empty, a trace entry's decisions may be any value (a loop's summarized form), and under a manifest of a later minor version a string outside a closed set (a request-error kind, say) is not judged. An isError result to a request the tool's inputSchema refuses where the binding makes the refusal carrier-level (rulekit.CarrierAnswer) is the carrier's answer, not judged; nor is an answer for a tool that a recorded listing lacks (rulekit.Listed), which is no Pilotage tool's.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part II §5.8.2", Quote: "MAY instead use an Engine-defined summarized decision representation documented in the closed-sets guide.", Fixture: "good-audit-summarized-decisions"},
-				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "good-carrier-answer"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type. Those faults are carrier-level.", Fixture: "lookalikes/good-carrier-answer"},
+				{Spec: "Part III §4", Quote: "All Pilotage tools: - appear in tools/list;", Fixture: "lookalikes/good-unlisted-tool"},
 				{Spec: "Part II §1.2", Quote: "A receiver MUST ignore members it does not recognize in any Pilotage data structure.", Fixture: "good-unknown-members"},
 				{Spec: "Part II §1.4", Quote: "Receivers MUST treat them identically. Senders MAY use either representation.", Fixture: "good-empty-and-absent-arrays"},
 				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-later-minor-kind"},
+				{Spec: "Part III §7.2", Quote: "A minor revision MAY add request-error kinds, under Part II's unknown-value convention.", Fixture: "good-inline-later-minor-kind"},
 			},
 			Check: func(p *lint.Pass) {
 				loops := map[string]*snapshot.LoopTool{}
@@ -383,11 +385,11 @@ func shapeRules() []*lint.Rule {
 				}
 				for _, c := range p.Snap.Calls {
 					sc := c.Result.Get("structuredContent")
-					if sc == nil || rulekit.CarrierAnswer(p.Snap, c) {
+					if sc == nil || !rulekit.Listed(p.Snap, c.Name) || rulekit.CarrierAnswer(p.Snap, c) {
 						continue
 					}
 					if name := resultSchema(loops, c.Name); name != "" {
-						validateShape(p, sc, name, c.Name+" result", rulekit.LaterMinor(p.Snap.Manifest))
+						validateShape(p, sc, name, c.Name+" result", rulekit.Of(p.Snap).LaterMinor())
 					}
 				}
 			},

@@ -29,7 +29,7 @@ func permissiveRules() []*lint.Rule {
 			Scope:   "The inputSchema of every validate, execute and trace-fetch tool the listing carries (a manifest's loop members, or the stage a listing shows), read as a validator applies it: the root, a root $ref's target and each member of a top-level allOf are judged keyword by keyword, and a nullable union's object member likewise. A oneOf, anyOf, not or if counts only when the schema library finds a request it refuses that the schema without it accepts (a schema that cannot be compiled offline is judged by the keyword alone). The fixed access tools are not loop tools. Every manifest version.",
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §7.1", Quote: "For the fixed access tools, their binding-defined schemas are intentionally strict for structural routing.", Fixture: "good-access-tool-strict"},
-				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "good-allof-parts"},
+				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema. These are exactly: - a missing schema-required member; - an incorrect JSON type.", Fixture: "lookalikes/good-allof"},
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema.", Fixture: "good-audit-anyof-accepts-every-object"},
 				{Spec: "Part III §4.6", Quote: "Only structural faults may be expressed by the schema.", Fixture: "good-if-then-annotation"},
 			},

@@ -73,7 +73,7 @@ func reservedRules() []*lint.Rule {
 			Exceptions: []lint.Exception{
 				{Spec: "Part III §4.4", Quote: "9. A shared validate tool MUST mark none of its program-bearing arguments required; selection is enforced after schema validation.", Fixture: "good-shared"},
 				{Spec: "Part III §4.6", Quote: "An execute tool's schema MUST NOT mark either: - the program-bearing argument; - `program_ref` as required.", Fixture: "good-combined"},
-				{Spec: "Part III §4.3", Quote: "Two Languages MAY share one loop tool only by using distinct program-bearing argument names.", Fixture: "good-audit-one-entry-array"},
+				{Spec: "Part III §4.3", Quote: "Two Languages MAY share one loop tool only by using distinct program-bearing argument names.", Fixture: "lookalikes/good-audit-one-entry-array"},
 			},
 			Check: checkValidateProgramRequired,
 		},
