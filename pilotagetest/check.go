@@ -195,7 +195,7 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	// function, over the findings the selection keeps.
 	kept := *lr
 	kept.Findings = keep(lr.Findings, c.sel)
-	rep.Coverage = report.Coverage(&kept, report.ProbesOf(&kept))
+	rep.Coverage = report.Coverage(&kept, report.ProbesOf(&kept), c.failOn)
 	cases := map[string]*Case{surfaces: {Name: surfaces}}
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {

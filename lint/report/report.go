@@ -20,7 +20,9 @@ type Tool struct {
 	Version string `json:"version"`
 }
 
-// Run is everything a format may render.
+// Run is everything a format may render. It is not changed once a format
+// has rendered it: the probe coverage is computed on the first render and
+// shared by every format written after it.
 type Run struct {
 	Tool   Tool
 	Result *lint.Result
@@ -38,6 +40,11 @@ type Run struct {
 	// Time is when the run happened, for formats that say so; zero
 	// leaves it out.
 	Time time.Time
+
+	// cov is the coverage, once computed (coverage), at covFailOn.
+	cov       *probe.Coverage
+	covered   bool
+	covFailOn lint.Severity
 }
 
 // Summary counts findings by severity.
