@@ -265,3 +265,29 @@ func TestCoverageGroupsBySkipKind(t *testing.T) {
 		t.Errorf("skips of a Language's schema were grouped as if the session had ended:\n%s", text)
 	}
 }
+
+// TestSkippedHint (review B 3d): "lint a snapshot, or pass --manifest" is
+// said only where it helps: not for a snapshot, and not "pass --manifest"
+// when one was given.
+func TestSkippedHint(t *testing.T) {
+	run := &report.Run{Result: &lint.Result{
+		Files:   []lint.FileInfo{{Path: "s.json", Kind: "snapshot"}},
+		Skipped: []lint.Skipped{{File: "s.json", Checks: []string{"the answer to probe x, because y"}}},
+	}}
+	if text := string(render(t, "text", run)); text != "s.json: cross-checks not run: the answer to probe x, because y\n0 errors, 0 warnings, 0 infos in 1 file\n" {
+		t.Errorf("snapshot: %q", text)
+	}
+	// A tools/list linted with a --manifest cut short: the manifest joins
+	// no input, so its cross-checks do not run, and passing --manifest is
+	// what the user did.
+	tools := `{"tools": [{"name": "pilotage_catalog", "inputSchema": {"type": "object"}}]}`
+	res, err := lint.Run(context.Background(), []lint.Input{{Name: "tools.json", Data: []byte(tools), Explicit: true}},
+		&lint.Options{Rules: rules.All(), Manifest: &lint.Input{Name: "m.json", Data: []byte(`{"pilotage": "1.1", "languages": [`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(render(t, "text", &report.Run{Result: res}))
+	if !strings.Contains(text, "tools.json: cross-checks not run because the input lacks what they compare: ") || strings.Contains(text, "pass --manifest") || !strings.Contains(text, "(lint a snapshot)\n") {
+		t.Errorf("with --manifest:\n%s", text)
+	}
+}
