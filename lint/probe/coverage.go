@@ -168,6 +168,10 @@ const (
 // probe's expectation, which belongs to the probe's own vector.
 const ExpectationRule = "probe-expectation"
 
+// ListingRule is the rule that judges a catalog listing as a whole, which
+// a listing that stopped (Call.Stopped) leaves unjudged.
+const ListingRule = "call-listing-incomplete"
+
 // MarkKind says what a Mark is.
 type MarkKind uint8
 
@@ -464,7 +468,7 @@ func standing(vc *VectorClass, v *Vector, sent map[string][]*marked, skipped map
 					what = "no answer: " + c.Failure
 				}
 				why = append(why, reason{line: fmt.Sprintf("%s (%s): %s", n, c.Language, what)})
-			case c.Stopped != "":
+			case c.Stopped != "" && counts(vc, core[n], ListingRule):
 				why = append(why, reason{line: fmt.Sprintf("%s (%s): not judged as a whole listing: %s", n, c.Language, c.Stopped)})
 			}
 			for _, m := range c.unjudged {

@@ -80,6 +80,11 @@ func TestCoverNeverOverstates(t *testing.T) {
 			c.Stopped = "stopped at the cap of 100 pages with next_cursor still set"
 			return c
 		}()}, nil, clean, "PIL-LOOKUP-PAGINATION-G", probe.Partial, "catalog-list-paged (a/1): not judged as a whole listing: stopped at the cap of 100 pages with next_cursor still set"},
+		{"a stopped listing a vector compares only the first page of", []probe.Call{func() probe.Call {
+			c := call("catalog-list", "a/1", "/calls/0")
+			c.Stopped = "next_cursor \"at-2\" was followed from page 1 already"
+			return c
+		}(), call("catalog-list-again", "a/1", "/calls/1")}, nil, clean, "PIL-CATALOG-VERSION-STABLE-G", probe.Passed, ""},
 		{"unrecorded", []probe.Call{call("guide-index", "a/1", "/calls/0")}, nil, clean, "PIL-LEARN-FETCH-G", probe.NotSent, "guide-fetch: not sent: the snapshot does not say why"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint"
+	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
 
@@ -39,6 +40,16 @@ func TestUnjudgedCallMarked(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: unjudged %+v, want %+v", fixture, got, want)
+		}
+	}
+}
+
+// TestCoverageRuleIDs: the rules the coverage names (lint/probe cannot
+// import the rules) exist.
+func TestCoverageRuleIDs(t *testing.T) {
+	for _, id := range []string{probe.ExpectationRule, probe.ListingRule} {
+		if rules.ByID(id) == nil {
+			t.Errorf("lint/probe names rule %s, which does not exist", id)
 		}
 	}
 }
