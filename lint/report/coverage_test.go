@@ -102,7 +102,8 @@ func TestCoverageUnjudged(t *testing.T) {
 				t.Errorf("the text does not say the answer was not judged:\n%s", text)
 			}
 			page := string(render(t, "html", run))
-			if strings.Contains(page, "passing probe call(s)") || !strings.Contains(page, `data-verdict="not judged"`) || !strings.Contains(page, `<span class="unjudged">not judged</span>`) {
+			if strings.Contains(page, "passing probe call(s)") || !strings.Contains(page, `data-verdict="not judged"`) || !strings.Contains(page, `<span class="unjudged">not judged</span>`) ||
+				!strings.Contains(page, `<p class="unjudged">not judged: the answer to probe `) {
 				t.Errorf("the page shows the unjudged call as passing")
 			}
 		})

@@ -24,6 +24,8 @@ type htmlCall struct {
 	Request, Response   template.HTML
 	Stage, Vector, Spec string
 	Quote               string
+	// Unjudged says what a rule could not judge in the call, and why.
+	Unjudged []string
 }
 
 // htmlFinding is a finding with the sentence its rule enforces.
@@ -182,6 +184,15 @@ func HTML(w io.Writer, run *Run) error {
 	}
 	type langKey struct{ file, lang string }
 	langIdx := map[langKey]int{}
+	unjudged := map[[2]string][]string{}
+	for _, fi := range run.Result.Files {
+		for _, u := range fi.Unjudged {
+			if call := probe.CallOf(u.Pointer); call != "" {
+				k := [2]string{fi.Path, call}
+				unjudged[k] = append(unjudged[k], u.What)
+			}
+		}
+	}
 	// idOf is each call's anchor, by file and pointer.
 	idOf := map[[2]string]string{}
 	for n, c := range run.Probes {
@@ -199,7 +210,7 @@ func HTML(w io.Writer, run *Run) error {
 		}
 		l := &hf.Languages[i]
 		hc := htmlCall{Call: c, ID: "call-" + strconv.Itoa(n), Stage: stageOf(c.Probe), Vector: c.Probe.Vector, Spec: c.Probe.Spec, Quote: c.Probe.Quote,
-			Findings: inCall[[2]string{c.File, c.Pointer}]}
+			Findings: inCall[[2]string{c.File, c.Pointer}], Unjudged: unjudged[[2]string{c.File, c.Pointer}]}
 		if page.Coverage != nil {
 			hc.Verdict = page.Coverage.Verdict(c.File, c.Pointer)
 		}
@@ -478,6 +489,7 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 <tr><td colspan="5"><details{{if or $failed (eq (badge .Verdict) "unjudged" "unanswered")}} open{{end}}><summary>{{if .Findings}}{{len .Findings}} finding(s), {{end}}the request and the response</summary>
 {{range .Findings}}<p class="{{.Severity}}">{{.Severity}} <code>{{.Rule}}</code>: {{md .Message}} ({{.Spec}})</p>
 {{with .Quote}}<blockquote class="quote">{{md .}}</blockquote>{{end}}{{end}}
-{{if .Quote}}<p>The probe checks ({{.Spec}}):</p><blockquote class="probe-quote">{{md .Quote}}</blockquote>{{end}}
+{{range .Unjudged}}<p class="unjudged">not judged: {{.}}</p>
+{{end}}{{if .Quote}}<p>The probe checks ({{.Spec}}):</p><blockquote class="probe-quote">{{md .Quote}}</blockquote>{{end}}
 <p>Request</p><pre>{{.Request}}</pre><p>Response ({{.AnswerKind}})</p><pre>{{.Response}}</pre></details></td></tr>
 {{end}}`
