@@ -426,6 +426,31 @@ func TestSkippedCrossChecks(t *testing.T) {
 	}
 }
 
+// TestSkipAt checks that a value a rule could not judge is said among the
+// skipped cross-checks and kept, with its pointer and rule, in
+// FileInfo.Unjudged, for the probe coverage; a value of the --manifest,
+// another file, is said but not kept against the input.
+func TestSkipAt(t *testing.T) {
+	judge := &lint.Rule{ID: "judge", Severity: lint.Error, Spec: "test", Check: func(p *lint.Pass) {
+		p.SkipAt(p.Snap.Tools[0].Node, "the first tool, because it is opaque")
+		p.SkipAt(p.Snap.Manifest.Get("pilotage"), "the manifest's version")
+	}}
+	res := run(t, []lint.Input{{Name: "a.json", Data: []byte(toolsDoc)}}, &lint.Options{Rules: append([]*lint.Rule{judge}, lint.EngineRules()...), Manifest: &lint.Input{Name: "m.json", Data: []byte(manifestDoc)}})
+	if want := []lint.Skipped{{File: "a.json", Checks: []string{"the first tool, because it is opaque", "the manifest's version"}}}; !reflect.DeepEqual(res.Skipped, want) {
+		t.Errorf("skipped %+v", res.Skipped)
+	}
+	var got []lint.Unjudged
+	for _, fi := range res.Files {
+		got = append(got, fi.Unjudged...)
+	}
+	if want := []lint.Unjudged{{Pointer: "/tools/0", Rule: "judge", What: "the first tool, because it is opaque"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("unjudged %+v, want %+v", got, want)
+	}
+	if res.Manifest != "m.json" {
+		t.Errorf("Result.Manifest %q", res.Manifest)
+	}
+}
+
 // TestPanickingRule checks that a rule that panics costs one internal-error
 // finding per input, naming the rule, and the other rules still report.
 func TestPanickingRule(t *testing.T) {

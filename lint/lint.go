@@ -89,6 +89,10 @@ type FileInfo struct {
 	// ProbeSkips is the snapshot's probe_skips member as recorded: the
 	// probes not sent, with why, for the coverage summary.
 	ProbeSkips []byte `json:"-"`
+	// Unjudged are the values a rule could not judge (Pass.SkipAt), in the
+	// order reported: the coverage counts a probe call holding one as not
+	// judged.
+	Unjudged []Unjudged `json:"-"`
 	// suppressed are the findings the config's ignore entries kept out,
 	// moved to Result.Suppressed.
 	suppressed []Finding
@@ -134,6 +138,14 @@ func probeCalls(snap *snapshot.Snapshot) []ProbeCall {
 	return out
 }
 
+// Unjudged is a recorded value a rule could not judge (Pass.SkipAt).
+type Unjudged struct {
+	// Pointer is the value's RFC 6901 pointer; Rule the rule that could
+	// not judge it; What says what was not judged, and why, as the
+	// summary's checks not run say it.
+	Pointer, Rule, What string
+}
+
 // Result is the outcome of a run.
 type Result struct {
 	Files    []FileInfo
@@ -149,6 +161,9 @@ type Result struct {
 	// of Findings: the probe coverage counts a probe call they sit on as
 	// suppressed, never as passed.
 	Suppressed []Finding
+	// Manifest names the --manifest file, "" when none was given, so that
+	// a report does not advise passing one.
+	Manifest string
 }
 
 // Skipped names the cross-checks not run on one file.
@@ -259,6 +274,7 @@ feed:
 		}
 	}
 	if manifest != nil {
+		res.Manifest = manifest.Name
 		res.Files = append(res.Files, FileInfo{Path: manifest.Name, Kind: snapshot.Detect(manifest), IgnoreHits: manifestHits})
 		all = append(all, manifestAlone...)
 	}
@@ -455,6 +471,7 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 	}
 	skipped := map[string]bool{}
 	runs := func(r *Rule) bool { return r.Check != nil && (!unknown || r.Syntax) && !silent }
+	var unjudged []Unjudged
 	for _, r := range opt.Rules {
 		if ctx.Err() != nil {
 			return FileInfo{Path: in.Name, Kind: snap.Kind}, nil, nil, false
@@ -466,6 +483,12 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 			if !skipped[what] {
 				skipped[what] = true
 				skips = append(skips, what)
+			}
+		}, skipAt: func(n *source.Node, what string) {
+			// Only this input's values: a pointer into the --manifest
+			// would name a value of another file.
+			if snap.FileOf(n) == f {
+				unjudged = append(unjudged, Unjudged{Pointer: n.Pointer(), Rule: r.ID, What: what})
 			}
 		}}
 		runRule(p, f, opt.Rules)
@@ -497,7 +520,7 @@ func judge(ctx context.Context, in *Input, manifest *source.File, opt *Options) 
 			suppressed = append(suppressed, fd.Finding)
 		}
 	}
-	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap), suppressed: suppressed}
+	info = FileInfo{Path: in.Name, Kind: snap.Kind, NoPilotage: silent, Probes: probeCalls(snap), Unjudged: unjudged, suppressed: suppressed}
 	if snap.Kind == snapshot.KindSnapshot {
 		for _, d := range f.Docs {
 			if sk := d.Root.Get("probe_skips"); sk.IsArray() {

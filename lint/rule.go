@@ -209,6 +209,9 @@ type Pass struct {
 
 	report func(located)
 	skip   func(string)
+	// skipAt, when set, hears of each value a check could not judge
+	// (SkipAt), after skip has.
+	skipAt func(n *source.Node, what string)
 	// fileOf, when set, finds a node's file instead of Snap: diff rules
 	// report into either of two snapshots.
 	fileOf func(*source.Node) *source.File
@@ -274,6 +277,18 @@ func (p *Pass) ReportProblem(f *source.File, start, end int, pointer, format str
 // Skip notes a cross-check the input did not allow; the engine says each
 // once per snapshot.
 func (p *Pass) Skip(what string) { p.skip(what) }
+
+// SkipAt is Skip for a check of one recorded value that the rule could
+// not make, such as the answer to a probe call it cannot judge offline:
+// besides the summary's line, the engine keeps where (FileInfo.Unjudged),
+// so that the probe coverage counts the call holding n as not judged
+// rather than passed. A probe not judged is not passed.
+func (p *Pass) SkipAt(n *source.Node, what string) {
+	p.skip(what)
+	if p.skipAt != nil && n != nil {
+		p.skipAt(n, what)
+	}
+}
 
 func (p *Pass) file(n *source.Node) *source.File {
 	if p.fileOf != nil {

@@ -208,8 +208,8 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 	}
 
 	// The figures are those of pilotage-lint's reports, from the same
-	// function.
-	rep.Coverage = report.Coverage(lr, report.ProbesOf(lr))
+	// function, over the findings the selection keeps.
+	rep.Coverage = report.Coverage(lr, report.ProbesOf(lr), c.failOn)
 	cases := map[string]*Case{surfaces: {Name: surfaces}}
 	rep.Cases = append(rep.Cases, cases[surfaces])
 	for _, p := range append(slices.Clone(probe.Set), probe.UnknownTool) {

@@ -76,3 +76,33 @@ func TestNotJSON(t *testing.T) {
 		t.Errorf("Compact = %s", got)
 	}
 }
+
+// TestIndentedBounded (review B 1h): a line longer than the window before
+// the value is cut mid-line, with the cut marked, rather than shown whole.
+// Before, the window widened back to the start of that line: 1 MiB of
+// content text before "isError" gave a 1,048,645-byte excerpt.
+func TestIndentedBounded(t *testing.T) {
+	raw := []byte(fmt.Sprintf(`{"content":[{"type":"text","text":%q}],"isError":true}`, strings.Repeat("x", 1<<20)))
+	got := Indented(raw, "/isError", 2000)
+	if len(got) > 2*2000 {
+		t.Errorf("the excerpt is %d bytes for a window of 2000", len(got))
+	}
+	if !strings.Contains(got, `"isError": true`) {
+		t.Errorf("the excerpt lacks the member: %.300s", got)
+	}
+	lines := strings.Split(got, "\n")
+	if !strings.HasPrefix(lines[0], "… (") || !strings.HasPrefix(lines[1], "…") || !strings.Contains(lines[1], "xxx") {
+		t.Errorf("the cut line is not marked: %.200q", got)
+	}
+	// Lines shorter than the window are still shown whole.
+	var items []string
+	for range 300 {
+		items = append(items, `{"type":"text","text":"a guide line"}`)
+	}
+	short := []byte(`{"content":[` + strings.Join(items, ",") + `],"isError":true}`)
+	got, line := IndentedAt(short, "/isError", 300)
+	lines = strings.Split(got, "\n")
+	if strings.Contains(got, "\n…") || line < 0 || line >= len(lines) || lines[line] != `  "isError": true` {
+		t.Errorf("line %d of %q", line, got)
+	}
+}

@@ -26,10 +26,6 @@ type Call struct {
 	// Stopped is why a catalog listing was not followed further (a page
 	// cap, a repeated cursor or entry), on its last recorded page.
 	Stopped string
-	// Failed and Suppressed are set by Cover: an error finding sits at or
-	// inside the call, or only a finding a baseline or ignore entry
-	// suppressed does.
-	Failed, Suppressed bool
 }
 
 // ReadTag fills the members of c that the call's probe tag holds beyond
@@ -67,9 +63,21 @@ type Vector struct {
 	Rules  []string `json:"rules,omitempty"`
 	// Why says, for every status of a probed vector but passed and
 	// failed, which of its probes were not sent, answered or judged, and
-	// why, as "probe (Language): reason".
+	// why, as "probe (Language): reason"; for a suppressed one, first what
+	// was suppressed.
 	Why []string `json:"why,omitempty"`
+	// session is the reason every line of Why gives when each is a probe
+	// the session ended before sending (Skip kind Unsent), or that a
+	// snapshot does not say why it did not send: the text report gives
+	// the vectors that share it one line.
+	session string
+	// failedAt is the first call that failed the vector (file, pointer).
+	failedAt [2]string
 }
+
+// FailedAt returns the file and pointer of the first call that failed
+// the vector; "" when none did.
+func (v *Vector) FailedAt() (file, pointer string) { return v.failedAt[0], v.failedAt[1] }
 
 // NotRun is a Language on which the user's --probe-run program never ran.
 type NotRun struct {
@@ -86,6 +94,9 @@ type Coverage struct {
 	FailedCalls     int `json:"failed_calls"`
 	SuppressedCalls int `json:"suppressed_calls"`
 	UnansweredCalls int `json:"unanswered_calls"`
+	// UnjudgedCalls are the answered calls no finding failed or suppressed
+	// where a rule could not judge the answer (lint.Pass.SkipAt).
+	UnjudgedCalls int `json:"unjudged_calls"`
 	// Total is the number of official server vectors; the vectors_*
 	// figures below add up to it. Probed counts the vectors some probe
 	// call of which was sent: passed, failed, suppressed, partly probed
@@ -109,22 +120,31 @@ type Coverage struct {
 	Skipped []Skipped `json:"skipped,omitempty"`
 	// NotRun says where the --probe-run program never ran, and why.
 	NotRun []NotRun `json:"not_run,omitempty"`
+	// verdicts are the calls' verdicts, by file and pointer.
+	verdicts map[[2]string]Verdict
+}
+
+// Verdict returns the verdict on the probe call at pointer ("/calls/N")
+// of file; VerdictClean for a call Cover was not given.
+func (c *Coverage) Verdict(file, pointer string) Verdict {
+	return c.verdicts[[2]string{file, pointer}]
 }
 
 // Statuses of a vector.
 const (
 	// Passed: every probe the vector names was sent, answered and judged
-	// without an error finding, on every Language it applies to.
+	// without a failing finding, on every Language it applies to.
 	Passed = "passed"
-	// Failed: an error finding sits on a call of its probes.
+	// Failed: a failing finding that counts for the vector (see Cover)
+	// sits on a call of its probes.
 	Failed = "failed"
-	// Suppressed: the only error findings on its calls were suppressed
-	// by a baseline or an ignore entry.
+	// Suppressed: the only such findings were suppressed by a baseline or
+	// an ignore entry.
 	Suppressed = "suppressed"
 	// Partial: its calls were answered and judged clean, but a probe it
 	// names was not sent somewhere for a reason other than the Language
-	// not declaring what it needs, or a listing was not followed to its
-	// end.
+	// not declaring what it needs, a rule could not judge an answer, or a
+	// listing was not followed to its end.
 	Partial = "partly probed"
 	// Unanswered: a call of its probes drew no answer, and no finding
 	// failed it.
@@ -144,40 +164,144 @@ const (
 	NeedsSetup    = "needs setup"
 )
 
-// Verdict is what the findings of a lint run say about one probe call.
-type Verdict int
+// ExpectationRule is the rule that judges each probe call against its
+// probe's expectation, which belongs to the probe's own vector.
+const ExpectationRule = "probe-expectation"
 
-// The verdicts on a probe call.
+// ListingRule is the rule that judges a catalog listing as a whole, which
+// a listing that stopped (Call.Stopped) leaves unjudged.
+const ListingRule = "call-listing-incomplete"
+
+// MarkKind says what a Mark is.
+type MarkKind uint8
+
+// The kinds of Mark.
 const (
-	// VerdictClean: no error finding sits at or inside the call.
-	VerdictClean Verdict = iota
-	// VerdictFailed: an error finding does.
-	VerdictFailed
-	// VerdictSuppressed: only error findings a baseline or an ignore
-	// entry suppressed do.
-	VerdictSuppressed
+	// MarkFailed: a finding that fails the run (at or above its fail
+	// threshold).
+	MarkFailed MarkKind = iota + 1
+	// MarkSuppressed: such a finding, kept out of the findings by a
+	// baseline or an ignore entry.
+	MarkSuppressed
+	// MarkUnjudged: a value a rule could not judge (lint.Pass.SkipAt).
+	MarkUnjudged
 )
 
-// Cover is the one function behind every coverage figure: it marks each
-// call with its verdict and sums the calls and the skipped probes up by
-// official server vector. It returns nil when there are no probe calls.
-func Cover(calls []Call, skips []Skipped, verdict func(file, pointer string) Verdict) *Coverage {
-	if len(calls) == 0 {
+// Mark is what a lint run says about one value of a snapshot, as far as
+// the probe coverage is concerned.
+type Mark struct {
+	File, Pointer string
+	// Rule reported the finding, or could not judge the value.
+	Rule string
+	Kind MarkKind
+	// What says, for MarkUnjudged, what was not judged and why.
+	What string
+}
+
+// Verdict is what the marks of a lint run say about one probe call.
+type Verdict int
+
+// The verdicts on a probe call, most severe first among the marks.
+const (
+	// VerdictClean: answered, and no mark sits at or inside the call.
+	VerdictClean Verdict = iota
+	// VerdictFailed: a failing finding does.
+	VerdictFailed
+	// VerdictSuppressed: only failing findings a baseline or an ignore
+	// entry suppressed do.
+	VerdictSuppressed
+	// VerdictUnanswered: the call drew no answer, and no finding says so.
+	VerdictUnanswered
+	// VerdictUnjudged: answered, no failing finding, and a rule could not
+	// judge the answer.
+	VerdictUnjudged
+)
+
+// String is the verdict as the HTML report's badge says it.
+func (v Verdict) String() string {
+	switch v {
+	case VerdictFailed:
+		return "fail"
+	case VerdictSuppressed:
+		return "suppressed"
+	case VerdictUnanswered:
+		return "no answer"
+	case VerdictUnjudged:
+		return "not judged"
+	}
+	return "pass"
+}
+
+// marked is a call with the marks that sit at or inside it.
+type marked struct {
+	*Call
+	failed, suppressed []string // rules
+	unjudged           []Mark
+}
+
+// counts reports whether a mark of rule on the call bears on the vector
+// vc: always on a call of one of its core probes (a specific rule may
+// stand in for probe-expectation there, so the rule need not be one the
+// vector lists), and on a call of a probe it names only for support when
+// rule is one that decides vc. probe-expectation judges a probe against
+// its own vector's expectation, so it never counts for support.
+func counts(vc *VectorClass, core bool, rule string) bool {
+	return core || rule != ExpectationRule && slices.Contains(vc.Rules, rule)
+}
+
+// Cover is the one function behind every coverage figure: it gives each
+// call its verdict and sums the calls and the skipped probes up by
+// official server vector. A mark (a failing, suppressed or unjudged
+// finding) counts for a vector as counts says, so an error on a listing
+// fails the vectors it decides and not every vector that names the
+// listing. It returns nil when there are no probe calls and no skipped
+// probes: a snapshot taken without --probe.
+func Cover(calls []Call, skips []Skipped, marks []Mark) *Coverage {
+	if len(calls) == 0 && len(skips) == 0 {
 		return nil
 	}
-	cov := &Coverage{Calls: len(calls), Total: len(ServerVectors), Skipped: skips}
-	sent := map[string][]*Call{}
+	cov := &Coverage{Calls: len(calls), Total: len(ServerVectors), Skipped: skips, verdicts: make(map[[2]string]Verdict, len(calls))}
+	// Each mark goes to the call that holds it, in one pass: the calls
+	// are not each matched against every finding.
+	on := map[[2]string]*marked{}
+	for i := range calls {
+		on[[2]string{calls[i].File, calls[i].Pointer}] = &marked{Call: &calls[i]}
+	}
+	for _, m := range marks {
+		mc := on[[2]string{m.File, CallOf(m.Pointer)}]
+		if mc == nil {
+			continue
+		}
+		switch m.Kind {
+		case MarkFailed:
+			mc.failed = append(mc.failed, m.Rule)
+		case MarkSuppressed:
+			mc.suppressed = append(mc.suppressed, m.Rule)
+		case MarkUnjudged:
+			mc.unjudged = append(mc.unjudged, m)
+		}
+	}
+	sent := map[string][]*marked{}
 	for i := range calls {
 		c := &calls[i]
-		switch verdict(c.File, c.Pointer) {
-		case VerdictFailed:
-			c.Failed = true
+		mc := on[[2]string{c.File, c.Pointer}]
+		answered := c.AnswerKind == "result" || c.AnswerKind == "error"
+		v := VerdictClean
+		switch {
+		case len(mc.failed) > 0:
+			v = VerdictFailed
 			cov.FailedCalls++
-		case VerdictSuppressed:
-			c.Suppressed = true
+		case len(mc.suppressed) > 0:
+			v = VerdictSuppressed
 			cov.SuppressedCalls++
+		case !answered:
+			v = VerdictUnanswered
+		case len(mc.unjudged) > 0:
+			v = VerdictUnjudged
+			cov.UnjudgedCalls++
 		}
-		if c.AnswerKind != "result" && c.AnswerKind != "error" {
+		cov.verdicts[[2]string{c.File, c.Pointer}] = v
+		if !answered {
 			cov.UnansweredCalls++
 		}
 		if c.Probe.RunsProgram() {
@@ -188,19 +312,20 @@ func Cover(calls []Call, skips []Skipped, verdict func(file, pointer string) Ver
 				cov.NotRun = append(cov.NotRun, NotRun{File: c.File, Language: c.Language, Reason: why})
 			}
 		}
-		sent[c.Probe.Name] = append(sent[c.Probe.Name], c)
+		sent[c.Probe.Name] = append(sent[c.Probe.Name], mc)
 	}
 	skipped := map[string][]Skipped{}
 	for _, s := range skips {
 		skipped[s.Name] = append(skipped[s.Name], s)
 	}
 	cov.Vectors = make([]Vector, len(ServerVectors))
-	for i, vc := range ServerVectors {
+	for i := range ServerVectors {
+		vc := &ServerVectors[i]
 		v := &cov.Vectors[i]
 		*v = Vector{ID: vc.ID, Class: vc.Class, Probes: ProbesOf(vc.ID), Rules: vc.Rules}
 		switch vc.Class {
 		case ByProbe, ByProbeRun:
-			v.Status, v.Why = standing(vc.ID, sent, skipped)
+			standing(vc, v, sent, skipped)
 		case Offline:
 			v.Status = JudgedOffline
 		case Recorded:
@@ -242,35 +367,61 @@ func (c *Coverage) count(status string) {
 	}
 }
 
-// standing is the status of probed vector id, from the calls sent and
-// the skips recorded, with why it is not passed. The probes whose Vector
-// is id are its core: the vector applies where they do. The others it
-// names support it (a listing to compare with, the Run a fetch needs);
-// one of those that applies to no Language leaves nothing undone.
-func standing(id string, sent map[string][]*Call, skipped map[string][]Skipped) (string, []string) {
-	names := ProbesOf(id)
+// reason is one line of a vector's Why; session is the reason itself when
+// it is about the session rather than a Language (see Vector.session).
+type reason struct{ line, session string }
+
+// skipReason is the reason line of a skipped probe.
+func skipReason(name string, s Skipped) reason {
+	r := reason{line: skipLine(name, s)}
+	if s.Kind == Unsent {
+		r.session = s.Reason
+	}
+	return r
+}
+
+// unrecorded is the reason of a probe a snapshot neither sent nor says
+// why.
+func unrecorded(name string) reason {
+	return reason{line: name + ": " + unrecordedWhy, session: unrecordedWhy}
+}
+
+// standing sets the status of probed vector vc in v, from the calls sent
+// and the skips recorded, with why it is not passed. The probes whose
+// Vector is vc's are its core: the vector applies where they do. The
+// others it names support it (a listing to compare with, the Run a fetch
+// needs); one of those that applies to no Language leaves nothing undone.
+func standing(vc *VectorClass, v *Vector, sent map[string][]*marked, skipped map[string][]Skipped) {
+	names := v.Probes
 	core := map[string]bool{}
 	for _, n := range names {
-		core[n] = ByName(n).Vector == id
+		core[n] = ByName(n).Vector == vc.ID
 	}
 	if !slices.ContainsFunc(names, func(n string) bool { return core[n] }) {
 		for _, n := range names {
 			core[n] = true
 		}
 	}
+	var why []reason
+	defer func() {
+		for _, r := range why {
+			v.Why = append(v.Why, r.line)
+		}
+		v.session = sharedSession(why)
+	}()
 	// Where no core probe was sent, the skips say why.
 	if !slices.ContainsFunc(names, func(n string) bool { return core[n] && len(sent[n]) > 0 }) {
-		var why []string
 		kind := Undeclared
 		for _, n := range names {
 			if !core[n] {
 				continue
 			}
 			if len(skipped[n]) == 0 {
-				return NotSent, []string{n + unrecordedWhy}
+				v.Status, why = NotSent, []reason{unrecorded(n)}
+				return
 			}
 			for _, s := range skipped[n] {
-				why = append(why, skipLine(n, s))
+				why = append(why, skipReason(n, s))
 				switch {
 				case s.Kind == Undeclared:
 				case s.Kind == NoProbeRun && kind != otherSkip:
@@ -282,18 +433,33 @@ func standing(id string, sent map[string][]*Call, skipped map[string][]Skipped) 
 		}
 		switch kind {
 		case Undeclared:
-			return NotApplicable, why
+			v.Status = NotApplicable
 		case NoProbeRun:
-			return NeedsRun, why
+			v.Status = NeedsRun
+		default:
+			v.Status = NotSent
 		}
-		return NotSent, why
+		return
 	}
-	var failed, suppressed, unanswered bool
-	var why []string
+	var unanswered bool
+	var suppressed []reason
 	for _, n := range names {
 		for _, c := range sent[n] {
-			failed = failed || c.Failed
-			suppressed = suppressed || c.Suppressed
+			if slices.ContainsFunc(c.failed, func(r string) bool { return counts(vc, core[n], r) }) {
+				if v.failedAt[1] == "" {
+					v.failedAt = [2]string{c.File, c.Pointer}
+				}
+				continue
+			}
+			var rules []string
+			for _, r := range c.suppressed {
+				if counts(vc, core[n], r) && !slices.Contains(rules, r) {
+					rules = append(rules, r)
+				}
+			}
+			if len(rules) > 0 {
+				suppressed = append(suppressed, reason{line: fmt.Sprintf("%s (%s): %s suppressed by a baseline or ignore entry", n, c.Language, strings.Join(rules, ", "))})
+			}
 			switch {
 			case c.AnswerKind != "result" && c.AnswerKind != "error":
 				unanswered = true
@@ -301,59 +467,61 @@ func standing(id string, sent map[string][]*Call, skipped map[string][]Skipped) 
 				if c.Failure != "" {
 					what = "no answer: " + c.Failure
 				}
-				why = append(why, fmt.Sprintf("%s (%s): %s", n, c.Language, what))
-			case c.Stopped != "":
-				why = append(why, fmt.Sprintf("%s (%s): not judged as a whole listing: %s", n, c.Language, c.Stopped))
+				why = append(why, reason{line: fmt.Sprintf("%s (%s): %s", n, c.Language, what)})
+			case c.Stopped != "" && counts(vc, core[n], ListingRule):
+				why = append(why, reason{line: fmt.Sprintf("%s (%s): not judged as a whole listing: %s", n, c.Language, c.Stopped)})
+			}
+			for _, m := range c.unjudged {
+				if counts(vc, core[n], m.Rule) {
+					why = append(why, reason{line: fmt.Sprintf("%s (%s): not judged: %s", n, c.Language, m.What)})
+				}
 			}
 		}
 		if len(sent[n]) == 0 && len(skipped[n]) == 0 {
-			why = append(why, n+unrecordedWhy)
+			why = append(why, unrecorded(n))
 		}
 		for _, s := range skipped[n] {
 			if s.Kind != Undeclared {
-				why = append(why, skipLine(n, s))
+				why = append(why, skipReason(n, s))
 			}
 		}
 		if core[n] && len(sent[n]) == 0 && len(skipped[n]) > 0 && allUndeclared(skipped[n]) {
-			why = append(why, n+": applies to no Language of the server")
+			why = append(why, reason{line: n + ": applies to no Language of the server"})
 		}
 	}
 	switch {
-	case failed:
-		return Failed, nil
-	case suppressed:
-		return Suppressed, why
+	case v.failedAt[1] != "":
+		v.Status, why = Failed, nil
+	case len(suppressed) > 0:
+		v.Status, why = Suppressed, append(suppressed, why...)
 	case unanswered:
-		return Unanswered, why
+		v.Status = Unanswered
 	case len(why) > 0:
-		return Partial, why
+		v.Status = Partial
+	default:
+		v.Status = Passed
 	}
-	return Passed, nil
 }
 
-// sharedReason returns the reason every line of why gives, after its
-// "probe (Language): " head, when they all give one and it is about the
-// run rather than a Language (the session, the snapshot); else "".
-func sharedReason(why []string) string {
-	r := ""
-	for _, w := range why {
-		_, rest, _ := strings.Cut(w, ": ")
-		switch {
-		case r == "":
-			r = rest
-		case rest != r:
+// sharedSession returns the reason every line gives when each is about
+// the session rather than a Language (a probe the session ended before
+// sending, a snapshot from before skips were recorded), and they all give
+// the same one; else "".
+func sharedSession(why []reason) string {
+	if len(why) == 0 {
+		return ""
+	}
+	for _, r := range why {
+		if r.session == "" || r.session != why[0].session {
 			return ""
 		}
 	}
-	if strings.HasPrefix(r, "not sent") {
-		return r
-	}
-	return ""
+	return why[0].session
 }
 
-// unrecordedWhy ends the reason of a probe a snapshot neither sent nor
-// says why.
-const unrecordedWhy = ": not sent: the snapshot does not say why (it was taken before pilotage-lint recorded probe skips)"
+// unrecordedWhy is the reason of a probe a snapshot neither sent nor says
+// why.
+const unrecordedWhy = "not sent: the snapshot does not say why (it was taken before pilotage-lint recorded probe skips)"
 
 // otherSkip stands, in standing, for any reason a core probe was not
 // sent other than Undeclared and NoProbeRun.
@@ -438,6 +606,9 @@ func (c *Coverage) String() string {
 	if c.UnansweredCalls > 0 {
 		fmt.Fprintf(&b, ", %d not answered", c.UnansweredCalls)
 	}
+	if c.UnjudgedCalls > 0 {
+		fmt.Fprintf(&b, ", %d not judged", c.UnjudgedCalls)
+	}
 	// Vectors whose probes share one reason (a lost connection, a
 	// snapshot from before skips were recorded) share one line.
 	type group struct {
@@ -455,9 +626,10 @@ func (c *Coverage) String() string {
 		if len(v.Why) > 0 {
 			head += ": " + strings.Join(v.Why, "; ")
 		}
-		if r := sharedReason(v.Why); r != "" {
-			r = strings.TrimPrefix(strings.TrimPrefix(r, "not sent"), ": ")
-			head = v.Status + ": " + strings.TrimPrefix(r, ", ")
+		if v.session != "" {
+			// The snapshotter's reason for a probe the session ended
+			// before sending opens with the status's own words.
+			head = v.Status + ": " + strings.TrimPrefix(v.session, v.Status+": ")
 		}
 		i := slices.IndexFunc(groups, func(g *group) bool { return g.head == head })
 		if i < 0 {

@@ -36,27 +36,39 @@ func SkipsOf(res *lint.Result) []probe.Skipped {
 }
 
 // Coverage sums up a run's probe calls with probe.Cover, the one function
-// behind every surface's figures; nil when it has none. A call fails when
-// an error finding sits at or inside it, and is suppressed when only
-// error findings a baseline or ignore entry suppressed do.
-func Coverage(res *lint.Result, calls []probe.Call) *probe.Coverage {
-	inside := func(fs []lint.Finding, file, pointer string) bool {
-		for _, f := range fs {
-			if f.Severity == lint.Error && f.File == file && probe.Inside(f.Pointer, pointer) {
-				return true
+// behind every surface's figures; nil when it has neither probe calls nor
+// skipped probes. A finding at or above failOn (0 means Error), the
+// run's own threshold, fails the call it sits in, or marks it suppressed
+// when a baseline or ignore entry kept it out; a value a rule could not
+// judge (lint.Pass.SkipAt) marks its call not judged.
+func Coverage(res *lint.Result, calls []probe.Call, failOn lint.Severity) *probe.Coverage {
+	if failOn == 0 {
+		failOn = lint.Error
+	}
+	var marks []probe.Mark
+	for _, set := range []struct {
+		fs   []lint.Finding
+		kind probe.MarkKind
+	}{{res.Findings, probe.MarkFailed}, {res.Suppressed, probe.MarkSuppressed}} {
+		for _, f := range set.fs {
+			if f.Severity >= failOn {
+				marks = append(marks, probe.Mark{File: f.File, Pointer: f.Pointer, Rule: f.Rule, Kind: set.kind})
 			}
 		}
-		return false
 	}
-	return probe.Cover(calls, SkipsOf(res), func(file, pointer string) probe.Verdict {
-		switch {
-		case inside(res.Findings, file, pointer):
-			return probe.VerdictFailed
-		case inside(res.Suppressed, file, pointer):
-			return probe.VerdictSuppressed
+	for _, fi := range res.Files {
+		for _, u := range fi.Unjudged {
+			marks = append(marks, probe.Mark{File: fi.Path, Pointer: u.Pointer, Rule: u.Rule, Kind: probe.MarkUnjudged, What: u.What})
 		}
-		return probe.VerdictClean
-	})
+	}
+	return probe.Cover(calls, SkipsOf(res), marks)
 }
 
-func (r *Run) coverage() *probe.Coverage { return Coverage(r.Result, r.Probes) }
+// coverage is the run's coverage, computed once however many formats
+// are written.
+func (r *Run) coverage() *probe.Coverage {
+	if !r.covered || r.covFailOn != r.FailOn {
+		r.cov, r.covered, r.covFailOn = Coverage(r.Result, r.Probes, r.FailOn), true, r.FailOn
+	}
+	return r.cov
+}

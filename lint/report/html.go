@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"html/template"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,16 +13,19 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/excerpt"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
-	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
 type htmlCall struct {
 	probe.Call
+	// Verdict is the coverage's verdict on the call.
+	Verdict             probe.Verdict
 	ID                  string
 	Findings            []htmlFinding
 	Request, Response   template.HTML
 	Stage, Vector, Spec string
 	Quote               string
+	// Unjudged says what a rule could not judge in the call, and why.
+	Unjudged []string
 }
 
 // htmlFinding is a finding with the sentence its rule enforces.
@@ -35,8 +37,9 @@ type htmlFinding struct {
 type htmlLanguage struct {
 	Name string
 	Loop []string
-	// Failed come first, shown; Passed fold away.
-	Failed, Passed []htmlCall
+	// Failed come first, shown, then the calls not answered or not
+	// judged, shown; Suppressed and Passed fold away.
+	Failed, Unsettled, Suppressed, Passed []htmlCall
 }
 
 // htmlFile is one input's section: its server, findings and probes.
@@ -96,11 +99,7 @@ func shown(raw json.RawMessage, pointer string) template.HTML {
 	if raw == nil {
 		return "(no answer)"
 	}
-	text := excerpt.Indented(raw, pointer, excerptBytes)
-	focus := -1
-	if pointer != "" {
-		focus = focusLine(raw, pointer, text)
-	}
+	text, focus := excerpt.IndentedAt(raw, pointer, excerptBytes)
 	var b strings.Builder
 	for i, line := range strings.Split(text, "\n") {
 		if i > 0 {
@@ -114,45 +113,6 @@ func shown(raw json.RawMessage, pointer string) template.HTML {
 	}
 	return template.HTML(b.String())
 }
-
-// focusLine finds the line of text, an excerpt.Indented of raw, on which
-// the value at pointer starts (its member name, for a member), or -1. It
-// indents raw as excerpt does and reads how much the excerpt cut before.
-func focusLine(raw json.RawMessage, pointer, text string) int {
-	var b bytes.Buffer
-	if json.Indent(&b, raw, "", "  ") != nil {
-		return -1
-	}
-	f := source.Parse("excerpt", b.Bytes(), source.Options{})
-	if len(f.Docs) != 1 {
-		return -1
-	}
-	n, ok := f.Docs[0].Root.Resolve(pointer)
-	if !ok {
-		return -1
-	}
-	at := int(n.Start)
-	if n.Parent != nil && n.Parent.Kind == source.Object {
-		at = int(n.KeyStart())
-	}
-	cut, lines := 0, 0
-	if m := cutBefore.FindStringSubmatch(text); m != nil {
-		cut, _ = strconv.Atoi(m[1])
-		lines = 1 // the line that says what was cut
-	}
-	body := b.String()
-	if at < cut || at > len(body) {
-		return -1
-	}
-	i := lines + strings.Count(body[cut:at], "\n")
-	if shownLines := strings.Split(text, "\n"); i >= len(shownLines) || strings.HasPrefix(shownLines[i], "… (") {
-		return -1
-	}
-	return i
-}
-
-// cutBefore is the first line of an excerpt that left out the start.
-var cutBefore = regexp.MustCompile(`^… \((\d+) bytes before\)\n`)
 
 // focus picks the pointer, relative to the recorded value at base, of the
 // most severe finding inside it; "" when none is.
@@ -205,9 +165,15 @@ func HTML(w io.Writer, run *Run) error {
 		}
 		return &page.Files[i]
 	}
+	// The findings inside each probe call, found in one pass.
+	inCall := map[[2]string][]htmlFinding{}
 	for _, f := range run.Result.Findings {
 		hf := file(f.File)
 		hf.Findings = append(hf.Findings, withQuote(f))
+		if call := probe.CallOf(f.Pointer); call != "" {
+			k := [2]string{f.File, call}
+			inCall[k] = append(inCall[k], withQuote(f))
+		}
 	}
 	for i := range page.Files {
 		// Failures first: errors, then warnings, then infos, each in
@@ -218,7 +184,17 @@ func HTML(w io.Writer, run *Run) error {
 	}
 	type langKey struct{ file, lang string }
 	langIdx := map[langKey]int{}
-	firstFailed := map[string]string{}
+	unjudged := map[[2]string][]string{}
+	for _, fi := range run.Result.Files {
+		for _, u := range fi.Unjudged {
+			if call := probe.CallOf(u.Pointer); call != "" {
+				k := [2]string{fi.Path, call}
+				unjudged[k] = append(unjudged[k], u.What)
+			}
+		}
+	}
+	// idOf is each call's anchor, by file and pointer.
+	idOf := map[[2]string]string{}
 	for n, c := range run.Probes {
 		hf := file(c.File)
 		key := langKey{c.File, c.Language}
@@ -233,14 +209,14 @@ func HTML(w io.Writer, run *Run) error {
 			langIdx[key] = i
 		}
 		l := &hf.Languages[i]
-		hc := htmlCall{Call: c, ID: "call-" + strconv.Itoa(n), Stage: stageOf(c.Probe), Vector: c.Probe.Vector, Spec: c.Probe.Spec, Quote: c.Probe.Quote}
+		hc := htmlCall{Call: c, ID: "call-" + strconv.Itoa(n), Stage: stageOf(c.Probe), Vector: c.Probe.Vector, Spec: c.Probe.Spec, Quote: c.Probe.Quote,
+			Findings: inCall[[2]string{c.File, c.Pointer}], Unjudged: unjudged[[2]string{c.File, c.Pointer}]}
+		if page.Coverage != nil {
+			hc.Verdict = page.Coverage.Verdict(c.File, c.Pointer)
+		}
+		idOf[[2]string{c.File, c.Pointer}] = hc.ID
 		if hc.Vector == "" {
 			hc.Vector = "—"
-		}
-		for _, f := range run.Result.Findings {
-			if f.File == c.File && probe.Inside(f.Pointer, c.Pointer) {
-				hc.Findings = append(hc.Findings, withQuote(f))
-			}
 		}
 		// Each excerpt is centred on the most severe finding inside it.
 		request := json.RawMessage(`{"name":` + string(mustMarshal(c.Tool)) + `,"arguments":` + string(orEmpty(c.Arguments)) + `}`)
@@ -258,19 +234,22 @@ func HTML(w io.Writer, run *Run) error {
 		if !containsString(l.Loop, step) && hc.Stage != "carrier" {
 			l.Loop = append(l.Loop, step)
 		}
-		if hc.Failed {
-			if _, ok := firstFailed[c.Probe.Vector]; !ok && c.Probe.Vector != "" {
-				firstFailed[c.Probe.Vector] = hc.ID
-			}
+		switch hc.Verdict {
+		case probe.VerdictFailed:
 			l.Failed = append(l.Failed, hc)
-		} else {
+		case probe.VerdictUnanswered, probe.VerdictUnjudged:
+			l.Unsettled = append(l.Unsettled, hc)
+		case probe.VerdictSuppressed:
+			l.Suppressed = append(l.Suppressed, hc)
+		default:
 			l.Passed = append(l.Passed, hc)
 		}
 	}
 	if page.Coverage != nil {
 		rank := map[string]int{"failed": 0, "passed": 1}
 		for _, v := range page.Coverage.Vectors {
-			hv := htmlVector{Vector: v, Link: firstFailed[v.ID]}
+			file, call := v.FailedAt()
+			hv := htmlVector{Vector: v, Link: idOf[[2]string{file, call}]}
 			hv.Why = strings.Join(v.Why, "; ")
 			page.Vectors = append(page.Vectors, hv)
 		}
@@ -323,6 +302,21 @@ func emphasis(s string) string {
 	}
 }
 
+// badge is the style class of a call's verdict.
+func badge(v probe.Verdict) string {
+	switch v {
+	case probe.VerdictFailed:
+		return "fail"
+	case probe.VerdictSuppressed:
+		return "suppressed"
+	case probe.VerdictUnjudged:
+		return "unjudged"
+	case probe.VerdictUnanswered:
+		return "unanswered"
+	}
+	return "pass"
+}
+
 // hasFindingAt reports whether a finding sits exactly at pointer.
 func hasFindingAt(fs []htmlFinding, pointer string) bool {
 	for _, f := range fs {
@@ -358,7 +352,7 @@ func containsString(list []string, s string) bool {
 // initialisation cost every run about 0.6 M instructions, and only
 // --format html uses it.
 var htmlTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("page").Funcs(template.FuncMap{"md": markdown}).Parse(htmlSource))
+	return template.Must(template.New("page").Funcs(template.FuncMap{"md": markdown, "badge": badge}).Parse(htmlSource))
 })
 
 const htmlSource = `<!DOCTYPE html>
@@ -381,6 +375,7 @@ h1 { font-size: 1.4rem; } h2 { font-size: 1.15rem; margin-top: 2rem; } h3 { font
 table { border-collapse: collapse; width: 100%; margin: .5rem 0; table-layout: fixed; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #eaeef2; vertical-align: top; overflow-wrap: anywhere; min-width: 0; }
 .pass { color: #1a7f37; font-weight: 600; } .fail { color: #cf222e; font-weight: 600; }
+.suppressed, .unjudged, .unanswered { color: #9a6700; font-weight: 600; }
 .error { color: #cf222e; } .warning { color: #9a6700; } .info { color: #0969da; }
 .loop { font-family: ui-monospace, monospace; color: #57606a; }
 /* A recorded request or response is an excerpt of about twenty lines
@@ -419,6 +414,8 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 <div class="figure"><b id="cov-recorded">{{.Recorded}}</b>judged from recorded calls</div>
 <div class="figure"><b id="cov-setup">{{.Setup}}</b>need setup</div>
 <div class="figure"><b id="cov-calls">{{.Calls}}</b>probe calls</div>
+{{if .UnjudgedCalls}}<div class="figure"><b id="cov-unjudged-calls">{{.UnjudgedCalls}}</b>probe calls not judged</div>
+{{end}}
 </div>
 {{range .NotRun}}<p class="fail not-run">The --probe-run program never ran on {{.Language}} ({{.File}}): {{.Reason}}.</p>
 {{end}}{{end}}
@@ -432,10 +429,16 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 {{range .Languages}}
 <h3>{{.Name}}</h3>
 {{if .Loop}}<p class="loop">{{range $i, $s := .Loop}}{{if $i}} → {{end}}{{$s}}{{end}}</p>{{end}}
-{{if .Failed}}<table class="calls"><colgroup><col style="width:22%"><col style="width:22%"><col style="width:18%"><col style="width:26%"><col style="width:12%"></colgroup><tr><th>Probe</th><th>Vector</th><th>Defect</th><th>Tool</th><th>Result</th></tr>
+{{if .Failed}}<table class="calls">{{template "calls-head"}}
 {{range .Failed}}{{template "call" .}}{{end}}</table>{{end}}
+{{if .Unsettled}}<details class="unsettled" open><summary>{{len .Unsettled}} probe call(s) not answered or not judged</summary>
+<table class="calls">{{template "calls-head"}}
+{{range .Unsettled}}{{template "call" .}}{{end}}</table></details>{{end}}
+{{if .Suppressed}}<details class="suppressed"><summary>{{len .Suppressed}} suppressed probe call(s)</summary>
+<table class="calls">{{template "calls-head"}}
+{{range .Suppressed}}{{template "call" .}}{{end}}</table></details>{{end}}
 {{if .Passed}}<details class="passing"><summary>{{len .Passed}} passing probe call(s)</summary>
-<table class="calls"><colgroup><col style="width:22%"><col style="width:22%"><col style="width:18%"><col style="width:26%"><col style="width:12%"></colgroup><tr><th>Probe</th><th>Vector</th><th>Defect</th><th>Tool</th><th>Result</th></tr>
+<table class="calls">{{template "calls-head"}}
 {{range .Passed}}{{template "call" .}}{{end}}</table></details>{{end}}
 {{end}}
 <h3>Findings</h3>
@@ -465,6 +468,8 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
     vectors_not_sent: count('tr.vector[data-status="not sent"]'),
     calls: count('tr.probe-call'),
     failed_calls: count('tr.probe-call[data-failed="true"]'),
+    suppressed_calls: count('tr.probe-call[data-verdict="suppressed"]'),
+    unjudged_calls: count('tr.probe-call[data-verdict="not judged"]'),
     overflow: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
     focus: count('details[open] mark.focus'),
     // A marked line its box does not show whole.
@@ -479,10 +484,12 @@ section.file { border-top: 2px solid #d0d7de; margin-top: 2rem; }
 </script>
 </body>
 </html>
-{{define "call"}}<tr class="probe-call" id="{{.ID}}" data-failed="{{.Failed}}"><td>{{.Probe.Name}}</td><td><code>{{.Vector}}</code></td><td>{{.Probe.Defect}}</td><td><code>{{.Tool}}</code></td><td>{{if .Failed}}<span class="fail">fail</span>{{else}}<span class="pass">pass</span>{{end}}</td></tr>
-<tr><td colspan="5"><details{{if .Failed}} open{{end}}><summary>{{if .Findings}}{{len .Findings}} finding(s), {{end}}the request and the response</summary>
+{{define "calls-head"}}<colgroup><col style="width:22%"><col style="width:22%"><col style="width:18%"><col style="width:26%"><col style="width:12%"></colgroup><tr><th>Probe</th><th>Vector</th><th>Defect</th><th>Tool</th><th>Result</th></tr>{{end}}
+{{define "call"}}{{$failed := eq .Verdict.String "fail"}}<tr class="probe-call" id="{{.ID}}" data-failed="{{$failed}}" data-verdict="{{.Verdict}}"><td>{{.Probe.Name}}</td><td><code>{{.Vector}}</code></td><td>{{.Probe.Defect}}</td><td><code>{{.Tool}}</code></td><td><span class="{{badge .Verdict}}">{{.Verdict}}</span></td></tr>
+<tr><td colspan="5"><details{{if or $failed (eq (badge .Verdict) "unjudged" "unanswered")}} open{{end}}><summary>{{if .Findings}}{{len .Findings}} finding(s), {{end}}the request and the response</summary>
 {{range .Findings}}<p class="{{.Severity}}">{{.Severity}} <code>{{.Rule}}</code>: {{md .Message}} ({{.Spec}})</p>
 {{with .Quote}}<blockquote class="quote">{{md .}}</blockquote>{{end}}{{end}}
-{{if .Quote}}<p>The probe checks ({{.Spec}}):</p><blockquote class="probe-quote">{{md .Quote}}</blockquote>{{end}}
+{{range .Unjudged}}<p class="unjudged">not judged: {{.}}</p>
+{{end}}{{if .Quote}}<p>The probe checks ({{.Spec}}):</p><blockquote class="probe-quote">{{md .Quote}}</blockquote>{{end}}
 <p>Request</p><pre>{{.Request}}</pre><p>Response ({{.AnswerKind}})</p><pre>{{.Response}}</pre></details></td></tr>
 {{end}}`

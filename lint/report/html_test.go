@@ -50,6 +50,8 @@ type jsonReport struct {
 	Coverage *struct {
 		Calls         int `json:"calls"`
 		FailedCalls   int `json:"failed_calls"`
+		Suppressed    int `json:"suppressed_calls"`
+		Unjudged      int `json:"unjudged_calls"`
 		Passed        int `json:"vectors_passed"`
 		Failed        int `json:"vectors_failed"`
 		NotApplicable int `json:"vectors_not_applicable"`
@@ -174,7 +176,8 @@ func pageCheck(t *testing.T, dom string) map[string]int {
 // rows must match the JSON report.
 func TestHTMLInChromium(t *testing.T) {
 	browser := chromium(t)
-	for name, run := range map[string]*report.Run{"probed": probedRun(t), "plain": sampleRun(t)} {
+	suppressed := coverRun([]string{"trace-unknown-run", "trace-refused-run"}, nil, []lint.Finding{finding("result-not-found-distinguishable", lint.Error, "/calls/1/result")}, "")
+	for name, run := range map[string]*report.Run{"probed": probedRun(t), "plain": sampleRun(t), "unjudged": fixtureRun(t, "good-structural-fault.json"), "suppressed": suppressed} {
 		t.Run(name, func(t *testing.T) {
 			dom := openInChromium(t, browser, render(t, "html", run))
 			got := pageCheck(t, dom)
@@ -186,8 +189,9 @@ func TestHTMLInChromium(t *testing.T) {
 			if c := doc.Coverage; c != nil {
 				want["vectors_passed"], want["vectors_failed"], want["vectors_not_applicable"] = c.Passed, c.Failed, c.NotApplicable
 				want["calls"], want["failed_calls"] = c.Calls, c.FailedCalls
+				want["suppressed_calls"], want["unjudged_calls"] = c.Suppressed, c.Unjudged
 			} else {
-				for _, k := range []string{"vectors_passed", "vectors_failed", "vectors_not_applicable", "calls", "failed_calls"} {
+				for _, k := range []string{"vectors_passed", "vectors_failed", "vectors_not_applicable", "calls", "failed_calls", "suppressed_calls", "unjudged_calls"} {
 					want[k] = 0
 				}
 			}

@@ -211,8 +211,11 @@ func TestProbeRunNotRun(t *testing.T) {
 	if page := string(render(t, "html", run)); !strings.Contains(page, `class="fail not-run"`) || !strings.Contains(page, "never ran on calc/1") {
 		t.Error("the html page does not say the program never ran")
 	}
-	// A program that ran draws no such line.
-	run.Probes[0].Answer = json.RawMessage(`{"structuredContent": {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}}`)
+	// A program that ran draws no such line. (A new Run: a Run is not
+	// changed once rendered, since its coverage is computed once.)
+	ran := run.Probes[0]
+	ran.Answer = json.RawMessage(`{"structuredContent": {"run_id": "r1", "outcome": {"ok": true, "status": "success", "error": null}}}`)
+	run = &report.Run{Tool: run.Tool, Result: &lint.Result{}, Probes: []probe.Call{ran}}
 	if text := string(render(t, "text", run)); strings.Contains(text, "probe-run:") {
 		t.Errorf("a program that ran is reported as not run:\n%s", text)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/snapshot"
 )
 
 // Tool identifies pilotage-lint in machine-readable output.
@@ -20,7 +21,9 @@ type Tool struct {
 	Version string `json:"version"`
 }
 
-// Run is everything a format may render.
+// Run is everything a format may render. It is not changed once a format
+// has rendered it: the probe coverage is computed on the first render and
+// shared by every format written after it.
 type Run struct {
 	Tool   Tool
 	Result *lint.Result
@@ -38,6 +41,11 @@ type Run struct {
 	// Time is when the run happened, for formats that say so; zero
 	// leaves it out.
 	Time time.Time
+
+	// cov is the coverage, once computed (coverage), at covFailOn.
+	cov       *probe.Coverage
+	covered   bool
+	covFailOn lint.Severity
 }
 
 // Summary counts findings by severity.
@@ -111,8 +119,24 @@ func Text(w io.Writer, run *Run, opt TextOptions) error {
 		}
 	}
 	s := Summarize(run.Result)
+	kinds := map[string]snapshot.Kind{}
+	for _, fi := range run.Result.Files {
+		kinds[fi.Path] = fi.Kind
+	}
 	for _, sk := range s.Skipped {
-		if _, err := fmt.Fprintf(w, "%s: cross-checks not run because the input lacks what they compare: %s (lint a snapshot, or pass --manifest)\n", sk.File, strings.Join(sk.Checks, "; ")); err != nil {
+		// A snapshot records every surface there is to record, so what it
+		// lacks no other input supplies, and what a rule could not judge
+		// in it is said in the check's own words; --manifest is advised
+		// only to a run without one.
+		line := fmt.Sprintf("%s: cross-checks not run: %s", sk.File, strings.Join(sk.Checks, "; "))
+		switch {
+		case kinds[sk.File] == snapshot.KindSnapshot:
+		case run.Result.Manifest != "":
+			line = fmt.Sprintf("%s: cross-checks not run because the input lacks what they compare: %s (lint a snapshot)", sk.File, strings.Join(sk.Checks, "; "))
+		default:
+			line = fmt.Sprintf("%s: cross-checks not run because the input lacks what they compare: %s (lint a snapshot, or pass --manifest)", sk.File, strings.Join(sk.Checks, "; "))
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}

@@ -109,7 +109,7 @@ func rawFindings(t *testing.T, opt snapshotter.Options) ([]string, []byte, *prob
 		}
 		out = append(out, f.Severity.String()+" "+f.Rule+" "+where)
 	}
-	return out, res.JSON, report.Coverage(lr, calls)
+	return out, res.JSON, report.Coverage(lr, calls, lint.Error)
 }
 
 // TestRawServerConformant: the raw server's conformant mode draws no

@@ -92,7 +92,7 @@ func TestProbeTransportFailures(t *testing.T) {
 			if !failed {
 				t.Error("linting the snapshot does not fail on the unanswered call")
 			}
-			cov := report.Coverage(lr, report.ProbesOf(lr))
+			cov := report.Coverage(lr, report.ProbesOf(lr), lint.Error)
 			if cov.UnansweredCalls == 0 {
 				t.Errorf("coverage counts no unanswered call: %+v", cov)
 			}

@@ -17,7 +17,7 @@ import (
 func probeRules() []*lint.Rule {
 	return []*lint.Rule{
 		{
-			ID: "probe-expectation", Severity: lint.Error, Spec: "Part III §7, §10.1",
+			ID: probe.ExpectationRule, Severity: lint.Error, Spec: "Part III §7, §10.1",
 			Quote:    "In addition to satisfying Part II Section 12.1, a conformant MCP Server MUST satisfy all of the following requirements.",
 			Keyword:  "MUST",
 			Fallback: true,
@@ -26,7 +26,7 @@ func probeRules() []*lint.Rule {
 			// anything it reports inside the same call replaces this finding.
 			FallbackScope: callScope,
 			Summary:       "A probe call recorded by snapshot --probe drew an answer other than the one the spec requires for its deliberate defect.",
-			Doc:           "`pilotage-lint snapshot --probe` sends requests that each carry at most one deliberate defect and tags each recorded call with the probe's name, the official conformance vector and the defect. This rule judges the answer against the spec sentence that decides that probe (the finding quotes it): the channel of Part III §7.1 (result, request error with isError: true, or JSON-RPC error), the request-error kind of §7.2, the catalog_version an unknown catalog id still carries, an execute refusal's validation_error, the whole-result indistinguishability of an unknown and a refused run_id, a catalog cursor that repeats, and a probe the server never answered. An agent recovers from a refusal by its kind; the wrong channel or kind sends it down the wrong path. A more specific rule reporting at or inside the same call replaces this one. A probe request the tool's inputSchema rejects for a missing member or a wrong JSON type (validated with the schema library, $defs and nullable unions included) is not the request its vector describes, and the server may rightly refuse it with a JSON-RPC error: its answer is not judged, and the run names it among the checks not run.",
+			Doc:           "`pilotage-lint snapshot --probe` sends requests that each carry at most one deliberate defect and tags each recorded call with the probe's name, the official conformance vector and the defect. This rule judges the answer against the spec sentence that decides that probe (the finding quotes it): the channel of Part III §7.1 (result, request error with isError: true, or JSON-RPC error), the request-error kind of §7.2, the catalog_version an unknown catalog id still carries, an execute refusal's validation_error, the whole-result indistinguishability of an unknown and a refused run_id, a catalog cursor that repeats, and a probe the server never answered. An agent recovers from a refusal by its kind; the wrong channel or kind sends it down the wrong path. A more specific rule reporting at or inside the same call replaces this one. A probe request the tool's inputSchema rejects for a missing member or a wrong JSON type (validated with the schema library, $defs and nullable unions included) is not the request its vector describes, and the server may rightly refuse it with a JSON-RPC error: its answer is not judged: the run names it among the checks not run, and the probe coverage counts its vector partly probed, never passed.",
 			Bad:           `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "error": {"code": -32602, "message": "bad trace_level"}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
 			Good:          `{"name": "run_flow", "arguments": {"flow": "…", "trace_level": "pilotage-probe-verbose"}, "result": {"isError": true, "structuredContent": {"error": {"kind": "invalid_request", "message": "unknown trace_level"}}}, "probe": {"name": "execute-unknown-trace-level", "vector": "PIL-EXECUTE-UNKNOWN-TRACE-LEVEL-B", "defect": "unknown_trace_level"}}`,
 			Scope:         "Calls recorded by snapshot --probe and tagged with a probe of the table, each judged against that probe's expectation for its deliberate defect, in any Language. Not judged: a call whose request the tool's inputSchema rejects for a missing required member or a wrong JSON type (the probe could not send the request its vector describes), a JSON-RPC answer when that schema cannot be judged offline, and, under a manifest of a later minor version, a request-error kind 1.1 does not define. Untagged calls are the call rules' to judge.",
@@ -78,7 +78,8 @@ func checkProbeExpectation(p *lint.Pass) {
 		}
 		got, at := channelOf(c)
 		if why := unjudged(p.Snap, c, got); why != "" {
-			p.Skip("the answer to probe " + label + ", because " + why)
+			// Not judged is not passed: the coverage counts the call so.
+			p.SkipAt(c.Node, "the answer to probe "+label+", because "+why)
 			continue
 		}
 		if got != want.Channel {
