@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,4 +71,64 @@ func TestEveryFamilyHoldsItsErrorRules(t *testing.T) {
 			t.Errorf("%s does not call rulestest.Exceptions(t, %q)", test, f.Name)
 		}
 	}
+}
+
+// TestSpecCopyFresh holds the repository's copy of Parts II and III
+// (testdata/spec, which the verbatim tests read) to the spec beside the
+// checkout, when it is there.
+func TestSpecCopyFresh(t *testing.T) {
+	for _, part := range []string{"part-ii-abstract-model.md", "part-iii-mcp-binding.md"} {
+		shared, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "spec", part))
+		if err != nil {
+			t.Skipf("no spec beside the checkout to compare the copy with: %v", err)
+		}
+		copied, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spec", part))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(shared) != string(copied) {
+			t.Errorf("testdata/spec/%s differs from ../shared/spec/%s: copy it again", part, part)
+		}
+	}
+}
+
+// TestRuleQuotesAreVerbatim: every rule quoting Part II or III quotes the
+// spec's own words (pieces that stand apart joined by " … " or "…"), so a
+// finding cites what the spec says and not a gloss on it.
+func TestRuleQuotesAreVerbatim(t *testing.T) {
+	var b strings.Builder
+	for _, part := range []string{"part-ii-abstract-model.md", "part-iii-mcp-binding.md"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spec", part))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString(normaliseSpec(string(data)))
+		b.WriteByte('\n')
+	}
+	spec := b.String()
+	for _, r := range rules.All() {
+		if r.Quote == "" || !strings.HasPrefix(r.Spec, "Part I") {
+			continue
+		}
+		for _, piece := range quotePieces.Split(r.Quote, -1) {
+			// A list's last item may be joined with "and" or "or".
+			piece = strings.TrimSpace(piece)
+			for _, lead := range []string{"- ", "and ", "or "} {
+				piece = strings.TrimPrefix(piece, lead)
+			}
+			if piece != "" && !strings.Contains(spec, normaliseSpec(piece)) {
+				t.Errorf("%s: not verbatim in Parts II–III: %q", r.ID, piece)
+			}
+		}
+	}
+}
+
+// quotePieces splits a quote where it joins what stands apart in the spec:
+// an elision ("…", "[...]"), an editorial insertion ("[That set:]"), and
+// the "; " or ": " with which a quote runs a list's items on in one line.
+var quotePieces = regexp.MustCompile(`…|\[[^\]]*\]|;\s|:\s`)
+
+func normaliseSpec(s string) string {
+	s = strings.NewReplacer("**", "", "*", "", "`", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
 }

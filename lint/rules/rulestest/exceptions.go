@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pilotagekit/pilotagekit/internal/needtool"
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
@@ -17,8 +16,8 @@ import (
 // earned (issue 30 §7): its Scope says what it binds; every sentence that
 // narrows its quote is listed with a good fixture that exists and keeps the
 // rule silent, or NoExceptions says why none does; each listed sentence is
-// verbatim in Parts II–III, read from the spec beside the checkout (the
-// subtest "verbatim", which needs it). Rules with no quote (the tool's own
+// verbatim in Parts II–III, read from the repository's copy in
+// testdata/spec (the subtest "verbatim"). Rules with no quote (the tool's own
 // policies) are not held to it.
 func Exceptions(t *testing.T, family string) {
 	t.Helper()
@@ -70,13 +69,12 @@ func Exceptions(t *testing.T, family string) {
 			}
 		}
 	}
-	// Each listed sentence is the spec's own, which needs the spec beside
-	// the checkout: without it this part skips, saying so, or fails when
-	// the tools are required (PILOTAGEKIT_REQUIRE_TOOLS, as CI sets it).
+	// Each listed sentence is the spec's own, read from the repository's
+	// copy of it (testdata/spec).
 	t.Run("verbatim", func(t *testing.T) {
 		spec, err := specText(root)
 		if err != nil {
-			needtool.Missing(t, "the spec is not beside the checkout, so exception quotes cannot be checked against it: "+err.Error())
+			t.Fatalf("the spec copy in testdata/spec cannot be read, so exception quotes cannot be checked against it: %v", err)
 		}
 		for _, q := range quotes {
 			if !strings.Contains(spec, normalise(strings.TrimSuffix(q.text, "…"))) {
@@ -106,12 +104,13 @@ func ExceptionFixture(family, id, fixture string) (string, error) {
 	return "", fmt.Errorf("exception fixture %q names a folder other than the rule's own or %s/", fixture, Shared)
 }
 
-// specText is Parts II and III, normalised, read from ../shared/spec
-// beside the checkout.
+// specText is Parts II and III, normalised, from the copy the repository
+// keeps in testdata/spec, so that the verbatim check never depends on a
+// folder outside the checkout.
 func specText(root string) (string, error) {
 	var b strings.Builder
 	for _, part := range []string{"part-ii-abstract-model.md", "part-iii-mcp-binding.md"} {
-		data, err := os.ReadFile(filepath.Join(root, "..", "shared", "spec", part))
+		data, err := os.ReadFile(filepath.Join(root, "testdata", "spec", part))
 		if err != nil {
 			return "", err
 		}
