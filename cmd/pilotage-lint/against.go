@@ -14,6 +14,7 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/diff"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
+	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
 // git runs the git command line the user already has in dir and returns
@@ -306,8 +307,8 @@ func (t *revTree) read(repoPath string) (*lint.Input, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s:%s: %w", t.rev, repoPath, err)
 	}
-	if lfsPointer(data) {
-		return nil, fmt.Errorf("%s:%s: the file is a Git LFS pointer at %s, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show %s:%s | git lfs smudge > old.json and pilotage-lint diff old.json %s", t.rev, repoPath, t.rev, t.rev, repoPath, t.localPath(repoPath))
+	if what, ok := source.LFSPointer(string(data)); ok {
+		return nil, fmt.Errorf("%s:%s: the file is a Git LFS pointer (%s) at %s, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show %s:%s | git lfs smudge > old.json and pilotage-lint diff old.json %s", t.rev, repoPath, what, t.rev, t.rev, repoPath, t.localPath(repoPath))
 	}
 	return &lint.Input{Name: t.rev + ":" + repoPath, Data: data, Explicit: true}, nil
 }
@@ -351,12 +352,6 @@ func (t *revTree) blob(repoPath string, hops int) ([]byte, error) {
 		return nil, fmt.Errorf("a symbolic link to %s at %s, outside the repository, which diff --against does not follow; commit the snapshot itself, or compare by hand with pilotage-lint diff", target, t.rev)
 	}
 	return t.blob(next, hops+1)
-}
-
-// lfsPointer reports whether data is a Git LFS pointer file
-// (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md).
-func lfsPointer(data []byte) bool {
-	return len(data) < 1024 && (bytes.HasPrefix(data, []byte("version https://git-lfs.github.com/spec/")) || bytes.HasPrefix(data, []byte("version https://hawser.github.com/spec/v1"))) && bytes.Contains(data, []byte("\noid sha256:"))
 }
 
 func splitZ(b []byte) []string {

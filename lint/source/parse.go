@@ -68,7 +68,7 @@ func Parse(name string, data []byte, opts Options) *File {
 		p.problem(ProblemInvalidUTF8, 0, max(bom, 1), "%s", encodingMessage(f.Data, name))
 		return f
 	}
-	if what, ok := lfsPointer(f.Data); ok {
+	if what, ok := LFSPointer(f.Data); ok {
 		p.problem(ProblemSyntax, 0, min(len(f.Data), len("version")), "%s", lfsMessage(what))
 		return f
 	}
