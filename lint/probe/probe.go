@@ -135,10 +135,10 @@ type Target struct {
 	// ManifestResource, which reads it server-wide.
 	ManifestURI string
 	// InputSchemas are the inputSchema of each tool of the server, by
-	// name, as listed: Fit checks every request against its tool's.
-	InputSchemas map[string]json.RawMessage
+	// name, as listed and parsed once: every Target of a server shares
+	// them, and Fit checks every request against its tool's.
+	InputSchemas map[string]*source.Node
 
-	schemas       map[string]*source.Node
 	contextSchema *source.Node
 }
 

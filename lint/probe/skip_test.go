@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
@@ -110,7 +111,7 @@ func TestFit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tg := language(`{"validate": true}`, nil)
 			if tc.schema != "" {
-				tg.InputSchemas = map[string]json.RawMessage{"v": json.RawMessage(tc.schema)}
+				tg.InputSchemas = map[string]*source.Node{"v": source.ParseValue([]byte(tc.schema))}
 			}
 			reqs, why := probe.ByName("validate-unparsable").Build(tg)
 			if why == nil {
@@ -135,7 +136,7 @@ func TestFit(t *testing.T) {
 // enumerate skips the probe that needs it.
 func TestFitAccessTools(t *testing.T) {
 	tg := language(`{"catalog": true}`, nil)
-	tg.InputSchemas = map[string]json.RawMessage{types.ToolCatalog: json.RawMessage(`{"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get"]}}, "required": ["language", "verb"]}`)}
+	tg.InputSchemas = map[string]*source.Node{types.ToolCatalog: source.ParseValue([]byte(`{"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get"]}}, "required": ["language", "verb"]}`))}
 	reqs, why := probe.ByName("catalog-changed-since-undeclared").Build(tg)
 	if why != nil {
 		t.Fatal(why)

@@ -150,7 +150,7 @@ func (s *session) probePages(t *probe.Target, pr *probe.Probe, first probe.Reque
 			add(rec)
 			return
 		}
-		sc := parseRaw(ex.result).Get("structuredContent")
+		sc := source.ParseValue(ex.result).Get("structuredContent")
 		repeat := ""
 		for _, e := range sc.Get("items").Items() {
 			id, ok := e.Str("id")
@@ -305,7 +305,7 @@ func learn(t *probe.Target, pr *probe.Probe, ex *exchange) {
 	if ex == nil || ex.err != nil {
 		return
 	}
-	sc := parseRaw(ex.result).Get("structuredContent")
+	sc := source.ParseValue(ex.result).Get("structuredContent")
 	switch pr.Name {
 	case "guide-index":
 		for _, g := range sc.Get("guides").Items() {
@@ -365,10 +365,10 @@ func probeTargets(manifestResult json.RawMessage, tools []*source.Node, p *Probi
 			byName[n] = t
 		}
 	}
-	schemas := map[string]json.RawMessage{}
+	schemas := map[string]*source.Node{}
 	for name, t := range byName {
 		if is := t.Get("inputSchema"); is != nil {
-			schemas[name], _ = json.Marshal(is.Value())
+			schemas[name] = is
 		}
 	}
 	var out []*probe.Target

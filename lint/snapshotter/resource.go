@@ -19,7 +19,7 @@ import (
 func manifestURI(rec *recorder, resources []*source.Node) string {
 	for _, method := range []string{"initialize", "server/discover"} {
 		if ex := rec.last(0, method); ex != nil && ex.err == nil {
-			if uri, ok := parseRaw(ex.result).Get("_meta").Get(types.MetaKey).Str("manifest_uri"); ok && uri != "" {
+			if uri, ok := source.ParseValue(ex.result).Get("_meta").Get(types.MetaKey).Str("manifest_uri"); ok && uri != "" {
 				return uri
 			}
 		}

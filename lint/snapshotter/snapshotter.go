@@ -482,7 +482,7 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 		if ex.err != nil {
 			return nil, &Error{Stage: method, answered: true, rpc: ex.err, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
 		}
-		n := parseRaw(ex.result)
+		n := source.ParseValue(ex.result)
 		if arr := n.Get(member); arr.IsArray() {
 			all = append(all, arr.Kids()...)
 		}
@@ -535,7 +535,7 @@ func recordedCall(name string, arguments json.RawMessage, ex *exchange) objectVa
 // manifestLike reports whether a pilotage_manifest result carries a
 // manifest: structured content, not an error.
 func manifestLike(result json.RawMessage) bool {
-	n := parseRaw(result)
+	n := source.ParseValue(result)
 	isErr := n.Get("isError")
 	return n.Get("structuredContent").IsObject() && !(isErr.IsBool() && isErr.Truth())
 }
@@ -545,7 +545,7 @@ func describe(ex *exchange) string {
 	if ex.err != nil {
 		return fmt.Sprintf("drew JSON-RPC error %d %q", ex.err.Code, ex.err.Message)
 	}
-	n := parseRaw(ex.result)
+	n := source.ParseValue(ex.result)
 	if isErr := n.Get("isError"); isErr.IsBool() && isErr.Truth() {
 		return "returned isError: true"
 	}

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -36,6 +37,21 @@ type Options struct {
 	// it, which halves the memory an input costs; the caller must not modify
 	// data for as long as the File is in use.
 	NoCopy bool
+}
+
+// ParseValue parses data as one JSON value and returns its root, or nil
+// when data is blank or holds no document: for JSON a program already
+// read once (an SDK's answer, a declared schema), whose problems are
+// not the reader's to report.
+func ParseValue(data []byte) *Node {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	f := Parse("", data, Options{})
+	if len(f.Docs) == 0 {
+		return nil
+	}
+	return f.Docs[0].Root
 }
 
 // Parse parses data as one JSON document, or as a stream of documents each
