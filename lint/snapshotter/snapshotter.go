@@ -113,8 +113,8 @@ type Result struct {
 	// reason (an answer over the size limit, a server that exited, a
 	// dropped connection), and a read of the manifest resource (or the
 	// second pilotage_manifest call it asked for) that drew none at all:
-	// the snapshot records them, and it is not a success. The first
-	// FailedCalls of them are probe calls, which lint fails.
+	// the snapshot records them, and it is not a success. FailedCalls of
+	// them are probe calls, which lint fails.
 	Failures    []string
 	FailedCalls int
 	// RanOut says, when the session's Timeout ended before the snapshot
