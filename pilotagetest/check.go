@@ -48,6 +48,7 @@ type recordedCall struct {
 		Language  string `json:"language"`
 		TimeoutMS *int64 `json:"timeout_ms"`
 		Failure   string `json:"failure"`
+		Cut       string `json:"cut"`
 		NotRun    string `json:"not_run"`
 	} `json:"probe"`
 
@@ -244,6 +245,13 @@ func check(ctx context.Context, so snapshotter.Options, opts []Option) (*Report,
 		}
 	}
 	rep.Cases = append(rep.Cases, successPaths(&c, &rec)...)
+	// No rule judges a probe call the session's deadline cut short (the
+	// server was not given its wait), but its case is no pass.
+	for _, rc := range rec.Calls {
+		if rc.Probe != nil && rc.Probe.Cut == "session" && caseOf[rc.pointer] != nil {
+			caseOf[rc.pointer].Failures = append(caseOf[rc.pointer].Failures, fmt.Sprintf("got no answer before the session ran out of its %s (tools/call %s)", timeout, rc.Tool))
+		}
+	}
 	for _, pc := range panicked(rec.Calls) {
 		if cs := caseOf[pc.call.pointer]; cs != nil {
 			cs.Failures = append(cs.Failures, pc.msg)

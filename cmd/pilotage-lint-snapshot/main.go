@@ -28,11 +28,13 @@ import (
 )
 
 // Exit codes, those of pilotage-lint, and one of its own: the snapshot
-// was written, but probe calls failed for transport reasons.
+// was written, but it is incomplete: probe calls failed for transport
+// reasons, the manifest resource drew no answer, or the session's
+// --timeout ran out before the probe set was done.
 const (
-	exitOK        = 0
-	exitTransport = 1
-	exitUsage     = 2
+	exitOK         = 0
+	exitIncomplete = 1
+	exitUsage      = 2
 )
 
 func main() {
@@ -75,7 +77,7 @@ func newFlagSet(f *snapshotFlags, stderr io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.probeInput, "probe-input", "", "with --probe-run: the run's input (JSON file), sent with every test run of the program")
 	fs.StringVar(&f.probeContext, "probe-context", "", "with --probe-run: the program's context (JSON file), sent with its validate and test runs")
 	fs.BoolVar(&f.peerStdio, "peer-stdio", false, "speak MCP over standard input and output to the process that started this one (a test helper holding the server); needs --out")
-	fs.DurationVar(&f.probeTimeout, "probe-timeout", snapshotter.DefaultProbeTimeout, "with --probe: the longest wait for one probe call; a call that outlives it is recorded as unanswered")
+	fs.DurationVar(&f.probeTimeout, "probe-timeout", snapshotter.DefaultProbeTimeout, "with --probe: the longest wait for one probe call, and for the read of the manifest resource (5s without --probe); a call that outlives it is recorded as unanswered")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: pilotage-lint snapshot [flags] -- COMMAND [ARGS...]\n       pilotage-lint snapshot [flags] --url URL\n\nStarts an MCP server (or connects to one over Streamable HTTP), records\ninitialize or server/discover, tools/list, resources/list, pilotage_manifest\n(when listed) and the --calls, and writes them as a pilotage-lint snapshot.\n\nflags:\n%s", fs.FlagUsages())
 	}
@@ -164,14 +166,20 @@ func run(args []string, stdout, stderr io.Writer, lookupEnv func(string) (string
 	for _, n := range res.ProbeRunNotes {
 		fmt.Fprintf(stderr, "pilotage-lint snapshot: %s\n", n)
 	}
-	// A transport failure is no success: the snapshot records what
-	// happened, and the exit status says it is incomplete.
+	// A transport failure, a read that drew no answer and a session that
+	// ran out are no success: the snapshot records what happened, and the
+	// exit status says it is incomplete.
 	for _, fl := range res.Failures {
 		fmt.Fprintf(stderr, "pilotage-lint snapshot: error: %s\n", fl)
 	}
-	if len(res.Failures) > 0 {
-		fmt.Fprintf(stderr, "pilotage-lint snapshot: %d probe %s failed for a transport reason; the snapshot records why, and lint fails it\n", len(res.Failures), plural(len(res.Failures), "call"))
-		return exitTransport
+	if n := res.FailedCalls; n > 0 {
+		fmt.Fprintf(stderr, "pilotage-lint snapshot: %d probe %s failed for a transport reason; the snapshot records why, and lint fails it\n", n, plural(n, "call"))
+	}
+	if res.RanOut != "" {
+		fmt.Fprintf(stderr, "pilotage-lint snapshot: error: %s\n", res.RanOut)
+	}
+	if len(res.Failures) > 0 || res.RanOut != "" {
+		return exitIncomplete
 	}
 	return exitOK
 }

@@ -14,8 +14,8 @@ import (
 func TestSnapshotTransportFailure(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "s.json")
 	code, _, stderr := runCLI("--probe", "--out", out, "--", pilotserver(t), "-mode", "full", "-transport", "exit")
-	if code != exitTransport {
-		t.Errorf("exit %d, want %d\n%s", code, exitTransport, stderr)
+	if code != exitIncomplete {
+		t.Errorf("exit %d, want %d\n%s", code, exitIncomplete, stderr)
 	}
 	for _, want := range []string{
 		"pilotage-lint snapshot: error: tools/call pilotage_get_guide: the server closed its standard output mid-probe: it exited or crashed",
@@ -32,5 +32,39 @@ func TestSnapshotTransportFailure(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("--max-bytes", "0", "--", "true"); code != exitUsage || !strings.Contains(stderr, "--max-bytes must be positive") {
 		t.Errorf("--max-bytes 0: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestSnapshotIncomplete: a snapshot the session's --timeout ended in the
+// middle of the probe, and one whose manifest resource drew no answer,
+// are written but are no success: exit 1, with what was cut short or not
+// read named on standard error. Before, both exited 0 with a warning, and
+// --timeout, documented as fatal, was not (review B 1a, 1b).
+func TestSnapshotIncomplete(t *testing.T) {
+	bin := pilotserver(t)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"session ran out", []string{"--probe", "--timeout", "3s", "--", bin, "-mode", "full", "-delay", "100ms"},
+			"pilotage-lint snapshot: error: the session ran out of its --timeout of 3s before the snapshot was complete: it cut short probe "},
+		{"manifest resource hangs", []string{"--probe", "--probe-timeout", "1s", "--", bin, "-mode", "full", "-transport", "hang-read"},
+			"pilotage-lint snapshot: error: resources/read of the manifest resource pilotage://manifest drew no answer (no answer within 1000 ms); its contents are not judged\n"},
+		// Every snapshot reads the manifest resource, probe or not, within
+		// the default probe call timeout.
+		{"manifest resource hangs, no probe", []string{"--", bin, "-mode", "full", "-transport", "hang-read"},
+			"pilotage-lint snapshot: error: resources/read of the manifest resource pilotage://manifest drew no answer (no answer within 5000 ms); its contents are not judged\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "s.json")
+			code, _, stderr := runCLI(append([]string{"--out", out}, tc.args...)...)
+			if code != exitIncomplete || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "warning") {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, exitIncomplete, stderr)
+			}
+			if _, err := os.Stat(out); err != nil {
+				t.Errorf("the snapshot was not written: %v", err)
+			}
+		})
 	}
 }

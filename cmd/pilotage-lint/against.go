@@ -1,19 +1,23 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/diff"
 	"github.com/pilotagekit/pilotagekit/lint/inputs"
+	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
 // git runs the git command line the user already has in dir and returns
@@ -47,7 +51,20 @@ type revTree struct {
 	commit string
 	top    string // the work tree's top folder, symlinks resolved
 	cwd    string // the working directory, symlinks resolved
+
+	// The git processes started must not grow with the files compared:
+	// listed keeps the entry of every file files listed, by its path from
+	// the top, so that read needs no ls-tree of its own; entries keeps
+	// each ls-tree answer of entry, so that locate asks once per folder;
+	// cats read the blobs, one git cat-file --batch per repository.
+	listed  map[string]treeEntry
+	entries map[[3]string]string
+	cats    map[string]*catFile
 }
+
+// treeEntry is a file of the revision: the repository that holds it (the
+// top's or a submodule's folder), its mode and its object id.
+type treeEntry struct{ repo, mode, object string }
 
 func openRev(rev string) (*revTree, error) {
 	wd, err := os.Getwd()
@@ -72,7 +89,8 @@ func openRev(rev string) (*revTree, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--against %q: no such commit in this repository (a shallow clone may lack it: fetch it, or check out with fetch-depth 0)", rev)
 	}
-	return &revTree{rev: rev, commit: strings.TrimSpace(string(out)), top: top, cwd: wd}, nil
+	return &revTree{rev: rev, commit: strings.TrimSpace(string(out)), top: top, cwd: wd,
+		listed: map[string]treeEntry{}, entries: map[[3]string]string{}, cats: map[string]*catFile{}}, nil
 }
 
 // repoPath names a path (relative to the working directory or absolute)
@@ -148,6 +166,7 @@ func (t *revTree) list(repo, commit, prefix, rest string, skip func(dir string) 
 		full := path.Join(prefix, name)
 		if mode != modeSubmodule {
 			out = append(out, full)
+			t.listed[full] = treeEntry{repo: repo, mode: mode, object: objectOf(e)}
 			continue
 		}
 		if skip != nil && skip(full) {
@@ -191,18 +210,26 @@ func objectOf(e string) string {
 }
 
 // entry returns the ls-tree entry of exactly name in commit of repo, ""
-// when the commit has no such path.
-func entry(repo, commit, name string) (string, error) {
+// when the commit has no such path. A commit never changes, so each
+// answer is kept.
+func (t *revTree) entry(repo, commit, name string) (string, error) {
+	k := [3]string{repo, commit, name}
+	if e, ok := t.entries[k]; ok {
+		return e, nil
+	}
 	raw, err := git(repo, "ls-tree", "-z", "--full-tree", commit, "--", name)
 	if err != nil {
 		return "", err
 	}
-	for _, e := range splitZ(raw) {
-		if _, n, ok := treeLine(e); ok && n == name {
-			return e, nil
+	e := ""
+	for _, l := range splitZ(raw) {
+		if _, n, ok := treeLine(l); ok && n == name {
+			e = l
+			break
 		}
 	}
-	return "", nil
+	t.entries[k] = e
+	return e, nil
 }
 
 // located is where a path of the work tree lives at the revision: the
@@ -227,7 +254,7 @@ func (t *revTree) locate(repoPath string) (*located, error) {
 	for i := range parts {
 		name := strings.Join(parts[:i+1], "/")
 		rel := strings.TrimPrefix(strings.TrimPrefix(name, at.prefix), "/")
-		e, err := entry(at.repo, at.commit, rel)
+		e, err := t.entry(at.repo, at.commit, rel)
 		if err != nil {
 			return nil, err
 		}
@@ -306,8 +333,8 @@ func (t *revTree) read(repoPath string) (*lint.Input, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s:%s: %w", t.rev, repoPath, err)
 	}
-	if lfsPointer(data) {
-		return nil, fmt.Errorf("%s:%s: the file is a Git LFS pointer at %s, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show %s:%s | git lfs smudge > old.json and pilotage-lint diff old.json %s", t.rev, repoPath, t.rev, t.rev, repoPath, t.localPath(repoPath))
+	if what, ok := source.LFSPointer(string(data)); ok {
+		return nil, fmt.Errorf("%s:%s: the file is a Git LFS pointer (%s) at %s, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show %s:%s | git lfs smudge > old.json and pilotage-lint diff old.json %s", t.rev, repoPath, what, t.rev, t.rev, repoPath, t.localPath(repoPath))
 	}
 	return &lint.Input{Name: t.rev + ":" + repoPath, Data: data, Explicit: true}, nil
 }
@@ -317,29 +344,34 @@ func (t *revTree) read(repoPath string) (*lint.Input, error) {
 const maxLinks = 40
 
 func (t *revTree) blob(repoPath string, hops int) ([]byte, error) {
-	at, err := t.locate(path.Dir(repoPath))
-	if err != nil {
-		return nil, err
+	e, ok := t.listed[repoPath]
+	if !ok {
+		// A path files did not list: REV:path, or a link's target.
+		at, err := t.locate(path.Dir(repoPath))
+		if err != nil {
+			return nil, err
+		}
+		if at == nil {
+			return nil, fmt.Errorf("no such file at %s", t.rev)
+		}
+		line, err := t.entry(at.repo, at.commit, path.Join(at.rest, path.Base(repoPath)))
+		if err != nil {
+			return nil, err
+		}
+		if line == "" {
+			return nil, fmt.Errorf("no such file at %s", t.rev)
+		}
+		mode, _, _ := treeLine(line)
+		e = treeEntry{repo: at.repo, mode: mode, object: objectOf(line)}
 	}
-	if at == nil {
-		return nil, fmt.Errorf("no such file at %s", t.rev)
+	if e.mode == modeSubmodule {
+		return nil, fmt.Errorf("a git submodule at %s, not a file", t.rev)
 	}
-	name := path.Join(at.rest, path.Base(repoPath))
-	e, err := entry(at.repo, at.commit, name)
-	if err != nil {
-		return nil, err
-	}
-	if e == "" {
-		return nil, fmt.Errorf("no such file at %s", t.rev)
-	}
-	mode, _, _ := treeLine(e)
-	data, err := git(at.repo, "cat-file", "blob", objectOf(e))
+	data, err := t.cat(e.repo, e.object)
 	switch {
 	case err != nil:
 		return nil, err
-	case mode == modeSubmodule:
-		return nil, fmt.Errorf("a git submodule at %s, not a file", t.rev)
-	case mode != modeSymlink:
+	case e.mode != modeSymlink:
 		return data, nil
 	}
 	target := string(data)
@@ -353,10 +385,75 @@ func (t *revTree) blob(repoPath string, hops int) ([]byte, error) {
 	return t.blob(next, hops+1)
 }
 
-// lfsPointer reports whether data is a Git LFS pointer file
-// (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md).
-func lfsPointer(data []byte) bool {
-	return len(data) < 1024 && (bytes.HasPrefix(data, []byte("version https://git-lfs.github.com/spec/")) || bytes.HasPrefix(data, []byte("version https://hawser.github.com/spec/v1"))) && bytes.Contains(data, []byte("\noid sha256:"))
+// catFile is a git cat-file --batch of one repository, which reads any
+// number of objects in one process.
+type catFile struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr bytes.Buffer
+}
+
+// cat returns the content of the blob object of repo.
+func (t *revTree) cat(repo, object string) ([]byte, error) {
+	c := t.cats[repo]
+	if c == nil {
+		c = &catFile{cmd: exec.Command("git", "cat-file", "--batch")}
+		c.cmd.Dir = repo
+		c.cmd.Stderr = &c.stderr
+		in, err := c.cmd.StdinPipe()
+		if err != nil {
+			return nil, err
+		}
+		out, err := c.cmd.StdoutPipe()
+		if err != nil {
+			return nil, err
+		}
+		if err := c.cmd.Start(); err != nil {
+			return nil, fmt.Errorf("git: %w (diff --against reads revisions with the git command line)", err)
+		}
+		c.in, c.out = in, bufio.NewReader(out)
+		t.cats[repo] = c
+	}
+	fail := func(err error) ([]byte, error) {
+		if msg := strings.TrimSpace(c.stderr.String()); msg != "" {
+			err = errors.New(msg)
+		}
+		return nil, fmt.Errorf("git cat-file --batch %s: %w", object, err)
+	}
+	if _, err := io.WriteString(c.in, object+"\n"); err != nil {
+		return fail(err)
+	}
+	// "OBJECT TYPE SIZE", then SIZE bytes and a newline; or "OBJECT missing".
+	head, err := c.out.ReadString('\n')
+	if err != nil {
+		return fail(err)
+	}
+	f := strings.Fields(head)
+	if len(f) != 3 {
+		return fail(fmt.Errorf("%s", strings.TrimSpace(head)))
+	}
+	size, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil || size < 0 {
+		return fail(fmt.Errorf("unexpected header %q", strings.TrimSpace(head)))
+	}
+	data := make([]byte, size+1)
+	if _, err := io.ReadFull(c.out, data); err != nil {
+		return fail(err)
+	}
+	if f[1] != "blob" {
+		return fail(fmt.Errorf("a %s, not a file", f[1]))
+	}
+	return data[:size], nil
+}
+
+// close ends the git processes the revision started.
+func (t *revTree) close() {
+	for _, c := range t.cats {
+		_ = c.in.Close()
+		_ = c.cmd.Wait()
+	}
+	t.cats = map[string]*catFile{}
 }
 
 func splitZ(b []byte) []string {

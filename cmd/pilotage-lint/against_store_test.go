@@ -81,8 +81,9 @@ func TestDiffAgainstSubmodule(t *testing.T) {
 const lfsPointerText = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 1873\n"
 
 // TestDiffAgainstLFSPointer: a snapshot stored as a Git LFS pointer, at the
-// revision or in the work tree, fails closed saying so and how to fetch
-// the objects. Before, it failed with "unexpected 'v'".
+// revision or in the work tree, fails closed saying so, naming the object
+// as lint does (one detector, lint/source's), and how to fetch the
+// objects. Before, it failed with "unexpected 'v'".
 func TestDiffAgainstLFSPointer(t *testing.T) {
 	git := scratchRepo(t)
 	write(t, "snaps/server.json", []byte(lfsPointerText))
@@ -90,7 +91,7 @@ func TestDiffAgainstLFSPointer(t *testing.T) {
 	git("commit", "-q", "-m", "base, as LFS stores it")
 	write(t, "snaps/server.json", toolList("list_berths"))
 	code, _, errOut := cli(t, "", "", "diff", "--no-config", "--against", "HEAD", "snaps")
-	if want := "pilotage-lint diff: HEAD:snaps/server.json: the file is a Git LFS pointer at HEAD, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show HEAD:snaps/server.json | git lfs smudge > old.json and pilotage-lint diff old.json snaps/server.json\n"; code != exitUsage || errOut != want {
+	if want := "pilotage-lint diff: HEAD:snaps/server.json: the file is a Git LFS pointer (object sha256:4d7a214614ab… of 1873 bytes) at HEAD, not the snapshot, and diff --against reads revisions with git, which does not fetch LFS objects; compare by hand: git lfs pull, then git show HEAD:snaps/server.json | git lfs smudge > old.json and pilotage-lint diff old.json snaps/server.json\n"; code != exitUsage || errOut != want {
 		t.Errorf("at the revision: exit %d, stderr %q, want %q", code, errOut, want)
 	}
 	// The work tree holds the pointer (a checkout without lfs: true).

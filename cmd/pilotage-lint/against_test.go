@@ -177,3 +177,40 @@ func TestDiffAgainstFailsClosed(t *testing.T) {
 		t.Errorf("outside git: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestDiffAgainstGitProcesses: the git processes diff --against starts do
+// not grow with the number of snapshots: the tree is listed once, with the
+// object id of every file, and the blobs are read through one git cat-file
+// --batch per repository. Before, each file started six (one ls-tree per
+// component of its path, then cat-file): 1,205 for 200 snapshots under
+// a/b/c/d/ (review B 1i).
+func TestDiffAgainstGitProcesses(t *testing.T) {
+	git := scratchRepo(t)
+	const n = 200
+	for i := range n {
+		write(t, fmt.Sprintf("a/b/c/d/s%03d.json", i), toolList(fmt.Sprintf("tool_%d", i), "list_berths"))
+	}
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	write(t, "a/b/c/d/s007.json", toolList("tool_7"))
+	must(t, os.Remove("a/b/c/d/s100.json"))
+
+	// A git on PATH that counts its runs, then runs the real one.
+	real, err := exec.LookPath("git")
+	must(t, err)
+	bin := t.TempDir()
+	count := filepath.Join(bin, "count")
+	write(t, filepath.Join(bin, "git"), []byte("#!/bin/sh\necho \"$*\" >> '"+count+"'\nexec '"+real+"' \"$@\"\n"))
+	must(t, os.Chmod(filepath.Join(bin, "git"), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	code, out, errOut := cli(t, "", "", "diff", "--no-config", "--against", "HEAD", "a")
+	if code != exitFindings || errOut != "" || strings.Count(out, "error diff-tool-removed") != 3 || !strings.Contains(out, "3 errors, 0 warnings, 0 infos in 200 files") {
+		t.Errorf("exit %d, stderr %q, output:\n%s", code, errOut, out)
+	}
+	data, err := os.ReadFile(count)
+	must(t, err)
+	if runs := strings.Count(string(data), "\n"); runs > 10 {
+		t.Errorf("%d git processes for %d snapshots, want at most 10:\n%s", runs, n, data[:min(len(data), 2000)])
+	}
+}

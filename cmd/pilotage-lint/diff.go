@@ -117,6 +117,7 @@ func runDiffAgainst(e *env, fs *pflag.FlagSet, out *outputFlags, sf *selectionFl
 		fmt.Fprintf(e.stderr, "%s: %v\n", name, err)
 		return exitUsage
 	}
+	defer t.close()
 	// The ignore entries are applied here, counting what each covers.
 	opt := &diff.Options{Rules: sel.rules, InputKind: kind}
 	hits := make([]int, len(sel.cfg.Ignore))

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -284,17 +283,12 @@ func runLint(args []string, e *env) int {
 		}
 	}
 	if base != nil {
-		kept, n, stale := base.Filter(res.Findings, linted)
-		// Filter keeps the order, so what it dropped is what lies between
-		// the kept findings: the probe coverage counts those as suppressed.
-		for i, j := 0, 0; i < len(res.Findings); i++ {
-			if j < len(kept) && reflect.DeepEqual(res.Findings[i], kept[j]) {
-				j++
-				continue
-			}
-			res.Suppressed = append(res.Suppressed, res.Findings[i])
-		}
+		kept, dropped, stale := base.Filter(res.Findings, linted)
+		// The probe coverage counts what the baseline dropped as
+		// suppressed.
+		res.Suppressed = append(res.Suppressed, dropped...)
 		res.Findings = kept
+		n := len(dropped)
 		name := f.baseline
 		if f.writeBaseline != "" {
 			name = f.writeBaseline

@@ -118,14 +118,15 @@ func Parse(path string, data []byte) (*Baseline, error) {
 	return &b, nil
 }
 
-// Filter returns the findings the baseline does not cover, how many it
-// suppressed, and the recorded entries that matched nothing (fixed
-// defects, which a rewrite of the baseline would drop). Only entries the
+// Filter returns the findings the baseline does not cover, the ones it
+// suppressed (each as it was, in order: the reports count them), and the
+// recorded entries that matched nothing (fixed defects, which a rewrite
+// of the baseline would drop). Only entries the
 // run could have matched can be stale: those of the files it linted
 // (named as in findings), and those of files that no longer exist. A run
 // of a pre-commit hook lints the staged files only, and the entries of the
 // other files are no news.
-func (b *Baseline) Filter(findings []lint.Finding, linted []string) (kept []lint.Finding, suppressed int, stale []Entry) {
+func (b *Baseline) Filter(findings []lint.Finding, linted []string) (kept, suppressed []lint.Finding, stale []Entry) {
 	left := map[key]int{}
 	for _, e := range b.Findings {
 		left[key{e.Rule, e.File, e.Pointer}]++
@@ -138,7 +139,7 @@ func (b *Baseline) Filter(findings []lint.Finding, linted []string) (kept []lint
 		k := key{f.Rule, b.rel(f.File), ptr}
 		if left[k] > 0 {
 			left[k]--
-			suppressed++
+			suppressed = append(suppressed, f)
 			continue
 		}
 		kept = append(kept, f)

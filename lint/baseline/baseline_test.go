@@ -78,19 +78,33 @@ func TestMatchesByRuleFilePointerNotLineOrMessage(t *testing.T) {
 	file := filepath.Join(dir, "s.json")
 	b := roundTrip(t, dir, []lint.Finding{fd("r", file, "/a", 3, "old wording")})
 	moved := fd("r", file, "/a", 40, "new wording")
-	kept, n, stale := b.Filter([]lint.Finding{moved}, nil)
-	if len(kept) != 0 || n != 1 || len(stale) != 0 {
-		t.Errorf("moved finding: kept %v, suppressed %d, stale %v", kept, n, stale)
+	kept, sup, stale := b.Filter([]lint.Finding{moved}, nil)
+	if len(kept) != 0 || !reflect.DeepEqual(sup, []lint.Finding{moved}) || len(stale) != 0 {
+		t.Errorf("moved finding: kept %v, suppressed %v, stale %v", kept, sup, stale)
 	}
 	for _, other := range []lint.Finding{
 		fd("r2", file, "/a", 3, "old wording"),
 		fd("r", filepath.Join(dir, "t.json"), "/a", 3, "old wording"),
 		fd("r", file, "/b", 3, "old wording"),
 	} {
-		kept, n, stale := b.Filter([]lint.Finding{other}, nil)
-		if len(kept) != 1 || n != 0 || len(stale) != 1 {
-			t.Errorf("%+v: kept %v, suppressed %d, stale %v", other, kept, n, stale)
+		kept, sup, stale := b.Filter([]lint.Finding{other}, nil)
+		if len(kept) != 1 || len(sup) != 0 || len(stale) != 1 {
+			t.Errorf("%+v: kept %v, suppressed %v, stale %v", other, kept, sup, stale)
 		}
+	}
+}
+
+// TestFilterReturnsSuppressed: Filter hands back the findings it
+// suppressed, each as it was (line and message included) and in order,
+// so that the reports count them as suppressed without rebuilding them.
+func TestFilterReturnsSuppressed(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	b := roundTrip(t, dir, []lint.Finding{fd("r", file, "/a", 1, "m"), fd("r", file, "/c", 1, "m")})
+	now := []lint.Finding{fd("r", file, "/c", 9, "c today"), fd("r", file, "/b", 2, "new"), fd("r", file, "/a", 4, "a today")}
+	kept, sup, _ := b.Filter(now, nil)
+	if !reflect.DeepEqual(kept, now[1:2]) || !reflect.DeepEqual(sup, []lint.Finding{now[0], now[2]}) {
+		t.Errorf("kept %v, suppressed %v", kept, sup)
 	}
 }
 
@@ -100,13 +114,13 @@ func TestCountAware(t *testing.T) {
 	two := []lint.Finding{fd("r", file, "/a", 1, "m"), fd("r", file, "/a", 1, "m")}
 	b := roundTrip(t, dir, two)
 	three := append(two, fd("r", file, "/a", 7, "m"))
-	kept, n, _ := b.Filter(three, nil)
-	if n != 2 || !reflect.DeepEqual(kept, three[2:]) {
-		t.Errorf("three against two: kept %v, suppressed %d", kept, n)
+	kept, sup, _ := b.Filter(three, nil)
+	if !reflect.DeepEqual(sup, three[:2]) || !reflect.DeepEqual(kept, three[2:]) {
+		t.Errorf("three against two: kept %v, suppressed %v", kept, sup)
 	}
-	kept, n, stale := b.Filter(two[:1], nil)
-	if n != 1 || len(kept) != 0 || len(stale) != 1 {
-		t.Errorf("one against two: kept %v, suppressed %d, stale %v", kept, n, stale)
+	kept, sup, stale := b.Filter(two[:1], nil)
+	if len(sup) != 1 || len(kept) != 0 || len(stale) != 1 {
+		t.Errorf("one against two: kept %v, suppressed %v, stale %v", kept, sup, stale)
 	}
 }
 
@@ -123,11 +137,11 @@ func TestPathsRelativeToBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(dir)
-	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "srv/s.json", "/a", 1, "m")}, nil); n != 1 || len(kept) != 0 {
+	if kept, sup, _ := b.Filter([]lint.Finding{fd("r", "srv/s.json", "/a", 1, "m")}, nil); len(sup) != 1 || len(kept) != 0 {
 		t.Errorf("relative name from the baseline's folder not matched")
 	}
 	t.Chdir(filepath.Join(dir, "srv"))
-	if kept, n, _ := b.Filter([]lint.Finding{fd("r", "s.json", "/a", 1, "m")}, nil); n != 1 || len(kept) != 0 {
+	if kept, sup, _ := b.Filter([]lint.Finding{fd("r", "s.json", "/a", 1, "m")}, nil); len(sup) != 1 || len(kept) != 0 {
 		t.Errorf("relative name from a subfolder not matched")
 	}
 }
@@ -161,12 +175,12 @@ func TestIdentityKeys(t *testing.T) {
 	}
 	moved := fd("r", file, "/tools/tools/0/inputSchema", 1, "m")
 	moved.Key = f.Key
-	if kept, n, _ := b.Filter([]lint.Finding{moved}, nil); n != 1 || len(kept) != 0 {
+	if kept, sup, _ := b.Filter([]lint.Finding{moved}, nil); len(sup) != 1 || len(kept) != 0 {
 		t.Errorf("the same tool at another index is not matched")
 	}
 	other := fd("r", file, "/tools/tools/3/inputSchema", 1, "m")
 	other.Key = "/tools/tools/[name=new_tool]/inputSchema"
-	if kept, n, _ := b.Filter([]lint.Finding{other}, nil); n != 0 || len(kept) != 1 {
+	if kept, sup, _ := b.Filter([]lint.Finding{other}, nil); len(sup) != 0 || len(kept) != 1 {
 		t.Errorf("another tool at the old index is suppressed")
 	}
 
@@ -174,7 +188,7 @@ func TestIdentityKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if kept, n, _ := v1.Filter([]lint.Finding{f}, nil); n != 1 || len(kept) != 0 {
+	if kept, sup, _ := v1.Filter([]lint.Finding{f}, nil); len(sup) != 1 || len(kept) != 0 {
 		t.Errorf("a version 1 baseline no longer matches its plain pointer")
 	}
 }
@@ -205,13 +219,13 @@ func TestPartialRun(t *testing.T) {
 	b := roundTrip(t, "base", all)
 	// a.json's /x was fixed; only a.json was linted.
 	now := []lint.Finding{fd("r", "a.json", "/y", 2, "a kept")}
-	kept, n, stale := b.Filter(now, []string{"a.json"})
+	kept, sup, stale := b.Filter(now, []string{"a.json"})
 	var staleFiles []string
 	for _, e := range stale {
 		staleFiles = append(staleFiles, e.File+e.Pointer)
 	}
-	if len(kept) != 0 || n != 1 || !reflect.DeepEqual(staleFiles, []string{"../a.json/x", "../gone.json/x"}) {
-		t.Errorf("partial run: kept %v, suppressed %d, stale %q", kept, n, staleFiles)
+	if len(kept) != 0 || !reflect.DeepEqual(sup, now) || !reflect.DeepEqual(staleFiles, []string{"../a.json/x", "../gone.json/x"}) {
+		t.Errorf("partial run: kept %v, suppressed %v, stale %q", kept, sup, staleFiles)
 	}
 	// A run of every file sees b.json's entry stale too.
 	if _, _, stale := b.Filter(now, []string{"a.json", "b.json"}); len(stale) != 3 {

@@ -32,31 +32,6 @@ import (
 // itself, and the server MUST still answer the value fault on the
 // Pilotage channel, which is what the probe asks.
 
-// schemaOf returns the input schema declared for tool, parsed, or nil
-// when none is known.
-func (t *Target) schemaOf(tool string) *source.Node {
-	if t.schemas == nil {
-		t.schemas = map[string]*source.Node{}
-	}
-	if s, ok := t.schemas[tool]; ok {
-		return s
-	}
-	s := parse(t.InputSchemas[tool])
-	t.schemas[tool] = s
-	return s
-}
-
-func parse(raw json.RawMessage) *source.Node {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil
-	}
-	f := source.Parse("schema.json", raw, source.Options{})
-	if len(f.Docs) == 0 {
-		return nil
-	}
-	return f.Docs[0].Root
-}
-
 // instance turns a request's arguments into the value a validator reads.
 func instance(v any) (any, error) {
 	b, err := json.Marshal(v)
@@ -71,7 +46,7 @@ func instance(v any) (any, error) {
 // them on a loop tool only for value constraints such a schema may not
 // declare. The schema library decides (schemacheck.FitOf).
 func (t *Target) fits(tool string, args map[string]any) error {
-	s := t.schemaOf(tool)
+	s := t.InputSchemas[tool]
 	if s == nil {
 		return nil
 	}
@@ -182,7 +157,7 @@ func (t *Target) refit(r Request, arg string) (Request, bool) {
 // breaks a schema nobody could judge.
 func (t *Target) contextFits(v any) bool {
 	if t.contextSchema == nil {
-		t.contextSchema = parse(t.Language.ContextSchema)
+		t.contextSchema = source.ParseValue(t.Language.ContextSchema)
 		if t.contextSchema == nil {
 			return true
 		}

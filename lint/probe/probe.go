@@ -156,10 +156,10 @@ type Target struct {
 	// ManifestResource, which reads it server-wide.
 	ManifestURI string
 	// InputSchemas are the inputSchema of each tool of the server, by
-	// name, as listed: Fit checks every request against its tool's.
-	InputSchemas map[string]json.RawMessage
+	// name, as listed and parsed once: every Target of a server shares
+	// them, and Fit checks every request against its tool's.
+	InputSchemas map[string]*source.Node
 
-	schemas       map[string]*source.Node
 	contextSchema *source.Node
 }
 
@@ -227,13 +227,25 @@ func (t *Target) garbageExec() map[string]any {
 
 // cannotExecute says why the Language takes no execute probe, or nil.
 func (t *Target) cannotExecute() *Skip {
+	return t.cannotLoop("execute", t.Language.Loop.Execute, t.ExecuteArg)
+}
+
+// cannotValidate says why the Language takes no validate probe, or nil.
+func (t *Target) cannotValidate() *Skip {
+	return t.cannotLoop("validate", t.Language.Loop.Validate, t.ValidateArg)
+}
+
+// cannotLoop says why the Language takes no probe of the loop operation op
+// (validate or execute), whose tool its loop names as tool and whose
+// program-bearing argument is arg, or nil: the probe needs all three.
+func (t *Target) cannotLoop(op, tool, arg string) *Skip {
 	switch {
-	case !t.declared("execute"):
-		return undeclared("execute")
-	case t.Language.Loop.Execute == "":
-		return &Skip{Undeclared, "the Language's loop names no execute tool"}
-	case t.ExecuteArg == "":
-		return &Skip{Undeclared, "the execute tool declares no program-bearing argument for the Language (Part III §5)"}
+	case !t.declared(op):
+		return undeclared(op)
+	case tool == "":
+		return &Skip{Undeclared, "the Language's loop names no " + op + " tool"}
+	case arg == "":
+		return &Skip{Undeclared, "the " + op + " tool declares no program-bearing argument for the Language (Part III §5)"}
 	}
 	return nil
 }
@@ -910,19 +922,6 @@ const (
 	safeRun         = "Sent only with --probe-run, with the program, input and context you gave, and only with test_run: true to a Language that declares execute.test_run: a test run evaluates without side effects (Part II §6.5.7). Under execution both it carries mode: \"deploy\", the mode a test run is defined for, and it sends back the catalog_version validate answered."
 	safeTestRun     = safeRun + " It carries store: false wherever the Language retains runs, so it leaves no record."
 )
-
-// cannotValidate says why the Language takes no validate probe, or nil.
-func (t *Target) cannotValidate() *Skip {
-	switch {
-	case !t.declared("validate"):
-		return undeclared("validate")
-	case t.Language.Loop.Validate == "":
-		return &Skip{Undeclared, "the Language's loop names no validate tool"}
-	case t.ValidateArg == "":
-		return &Skip{Undeclared, "the validate tool declares no program-bearing argument for the Language (Part III §5)"}
-	}
-	return nil
-}
 
 // validateArgs is a validate request whose program is the user's
 // --probe-run program (with its context) on the Languages it is test-run

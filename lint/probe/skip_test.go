@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint/probe"
+	"github.com/pilotagekit/pilotagekit/lint/source"
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
@@ -66,6 +67,22 @@ func TestSkipReasons(t *testing.T) {
 		{"needs --probe-run", language(full, nil), "validate-program", probe.NoProbeRun, "needs --probe-run"},
 		{"needs --probe-run for the unstored run", language(full, nil), "trace-unstored-run", probe.NoProbeRun, "needs --probe-run"},
 		{"no refused Run", language(full, nil), "trace-refused-run", probe.Unmet, "no refused Run to fetch"},
+		// The loop operations share one reading of what a probe of theirs
+		// needs: the capability, the loop's tool, the program argument.
+		{"undeclared validate", language(`{"execute": true}`, nil), "validate-unparsable", probe.Undeclared, "the Language declares no validate"},
+		{"undeclared execute", language(`{"validate": true}`, nil), "execute-invalid-program", probe.Undeclared, "the Language declares no execute"},
+		{"no validate tool", language(full, func(l *types.Language) { l.Loop.Validate = "" }), "validate-unparsable", probe.Undeclared, "the Language's loop names no validate tool"},
+		{"no execute tool", language(full, func(l *types.Language) { l.Loop.Execute = "" }), "execute-invalid-program", probe.Undeclared, "the Language's loop names no execute tool"},
+		{"no validate argument", func() *probe.Target {
+			tg := language(full, nil)
+			tg.ValidateArg = ""
+			return tg
+		}(), "validate-unparsable", probe.Undeclared, "the validate tool declares no program-bearing argument for the Language (Part III §5)"},
+		{"no execute argument", func() *probe.Target {
+			tg := language(full, nil)
+			tg.ExecuteArg = ""
+			return tg
+		}(), "execute-invalid-program", probe.Undeclared, "the execute tool declares no program-bearing argument for the Language (Part III §5)"},
 		{"never ran", func() *probe.Target {
 			tg := language(full, nil)
 			tg.Program = json.RawMessage(`{}`)
@@ -110,7 +127,7 @@ func TestFit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tg := language(`{"validate": true}`, nil)
 			if tc.schema != "" {
-				tg.InputSchemas = map[string]json.RawMessage{"v": json.RawMessage(tc.schema)}
+				tg.InputSchemas = map[string]*source.Node{"v": source.ParseValue([]byte(tc.schema))}
 			}
 			reqs, why := probe.ByName("validate-unparsable").Build(tg)
 			if why == nil {
@@ -135,7 +152,7 @@ func TestFit(t *testing.T) {
 // enumerate skips the probe that needs it.
 func TestFitAccessTools(t *testing.T) {
 	tg := language(`{"catalog": true}`, nil)
-	tg.InputSchemas = map[string]json.RawMessage{types.ToolCatalog: json.RawMessage(`{"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get"]}}, "required": ["language", "verb"]}`)}
+	tg.InputSchemas = map[string]*source.Node{types.ToolCatalog: source.ParseValue([]byte(`{"type": "object", "properties": {"language": {"type": "string"}, "verb": {"type": "string", "enum": ["list", "get"]}}, "required": ["language", "verb"]}`))}
 	reqs, why := probe.ByName("catalog-changed-since-undeclared").Build(tg)
 	if why != nil {
 		t.Fatal(why)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint/probe"
@@ -19,10 +20,7 @@ import (
 // the probe set, ServerVectors and the official vectors, which it checks
 // against each other (every server vector, in their order).
 func TestVectorsDocFresh(t *testing.T) {
-	in, err := os.ReadFile("../../testdata/reference/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, _ := official(t)
 	want, err := probe.VectorsMarkdown(in)
 	if err != nil {
 		t.Fatal(err)
@@ -89,23 +87,39 @@ type action struct {
 	Repeat    any            `json:"repeat"`
 }
 
-func officialActions(t *testing.T) map[string]action {
+// vector is an official vector as the tests read it.
+type vector struct {
+	ID     string `json:"id"`
+	Action action `json:"action"`
+}
+
+// officialFile reads the repository's copy of the official vectors once
+// for every test of the package.
+var officialFile = sync.OnceValues(func() ([]byte, error) {
+	return os.ReadFile("../../testdata/reference/vectors.json")
+})
+
+// official returns the official vectors file and its vectors.
+func official(t *testing.T) ([]byte, []vector) {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/reference/vectors.json")
+	data, err := officialFile()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Vectors []struct {
-			ID     string `json:"id"`
-			Action action `json:"action"`
-		} `json:"vectors"`
+		Vectors []vector `json:"vectors"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
+	return data, doc.Vectors
+}
+
+func officialActions(t *testing.T) map[string]action {
+	t.Helper()
+	_, vectors := official(t)
 	out := map[string]action{}
-	for _, v := range doc.Vectors {
+	for _, v := range vectors {
 		out[v.ID] = v.Action
 	}
 	return out

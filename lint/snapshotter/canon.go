@@ -40,7 +40,7 @@ type arrayValue []value
 func (v nodeValue) write(b *bytes.Buffer, indent int) { writeNode(b, v.n, indent) }
 
 func (v rawValue) write(b *bytes.Buffer, indent int) {
-	n := parseRaw(json.RawMessage(v))
+	n := source.ParseValue(json.RawMessage(v))
 	if n == nil {
 		b.WriteString("null")
 		return
@@ -86,19 +86,6 @@ func (a arrayValue) write(b *bytes.Buffer, indent int) {
 	}
 	pad(b, indent)
 	b.WriteByte(']')
-}
-
-// parseRaw parses JSON the SDK already decoded once, so it is well-formed;
-// nil means empty.
-func parseRaw(raw json.RawMessage) *source.Node {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil
-	}
-	f := source.Parse("", raw, source.Options{})
-	if len(f.Docs) == 0 {
-		return nil
-	}
-	return f.Docs[0].Root
 }
 
 func writeNode(b *bytes.Buffer, n *source.Node, indent int) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
 // TestCanonical checks the layout committed snapshots rely on: sorted
@@ -11,7 +13,7 @@ import (
 func TestCanonical(t *testing.T) {
 	raw := json.RawMessage(`{"b": 1.50, "a": {"z": [], "y": {}, "x": "<é>"}, "b": 2e3}`)
 	doc := objectValue{
-		{"tools", objectValue{{"tools", sortedBy(parseRaw(json.RawMessage(`[{"name": "b"}, {"name": "a"}]`)).Kids(), "name")}}},
+		{"tools", objectValue{{"tools", sortedBy(source.ParseValue(json.RawMessage(`[{"name": "b"}, {"name": "a"}]`)).Kids(), "name")}}},
 		{"manifest", rawValue(raw)},
 	}
 	var b bytes.Buffer

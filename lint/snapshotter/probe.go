@@ -14,22 +14,26 @@ import (
 	"github.com/pilotagekit/pilotagekit/pkg/types"
 )
 
-// DefaultProbeTimeout bounds one probe call.
+// DefaultProbeTimeout bounds one probe call, and the read of the manifest
+// resource every snapshot makes.
 const DefaultProbeTimeout = 5 * time.Second
 
 // Probing asks Take to send the probe set of lint/probe after the usual
 // snapshot and record every probe call in the snapshot's calls.
 type Probing struct {
-	// Run is a valid program to test-run (--probe-run); it is sent only to
-	// a Language that declares execute.test_run, with test_run: true.
+	// Run is a valid program to run (--probe-run): with test_run: true on
+	// a Language that declares execute.test_run, and, only when Immediate
+	// is set, for real without test_run on a Language that declares
+	// execute but no test run.
 	Run json.RawMessage
 	// Input and Context go with Run: the run's input (--probe-input) and
 	// the context of its validate and test runs (--probe-context); nil
 	// when not given.
 	Input, Context json.RawMessage
-	// CallTimeout bounds each probe call; a call that outlives it is
-	// recorded as unanswered and the probe goes on. 0 means
-	// DefaultProbeTimeout.
+	// CallTimeout bounds each probe call, and the read of the manifest
+	// resource (with the second pilotage_manifest call it may need); a
+	// call that outlives it is recorded as unanswered and the probe goes
+	// on. 0 means DefaultProbeTimeout.
 	CallTimeout time.Duration
 	// Immediate also runs Run, for real, on a Language that declares
 	// execute but no execute.test_run, with execution "immediate" or
@@ -42,10 +46,7 @@ type Probing struct {
 // probeRun sends the probe set and appends the recorded calls to doc's
 // calls member, and the probes not sent, with why, as probe_skips.
 func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*source.Node, p *Probing, res *Result) objectValue {
-	per := p.CallTimeout
-	if per <= 0 {
-		per = DefaultProbeTimeout
-	}
+	per := s.per
 	var calls, skips arrayValue
 	add := func(c objectValue) { calls = append(calls, c) }
 	skip := func(pr *probe.Probe, language string, why *probe.Skip) {
@@ -54,6 +55,9 @@ func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*s
 			sk = append(sk, member{"language", rawValue(mustJSON(language))})
 		}
 		skips = append(skips, append(sk, member{"kind", rawValue(mustJSON(why.Kind))}, member{"reason", rawValue(mustJSON(why.Reason))}))
+		if why.Kind == probe.Unsent && s.lost == "" {
+			s.unsent++
+		}
 	}
 	targets, warn := probeTargets(manifest, tools, p)
 	if warn != "" {
@@ -78,7 +82,7 @@ func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*s
 					s.probePages(t, pr, req, per, add)
 					continue
 				}
-				ans := s.probeCall(req, per)
+				ans := s.probeCall(pr, t.Language.Name, req, per)
 				rec := probeRecord(pr, t.Language.Name, req, ans)
 				if why := notRun(pr, ans); why != "" {
 					rec = tagWith(rec, "not_run", why)
@@ -94,13 +98,11 @@ func (s *session) probeRun(doc objectValue, manifest json.RawMessage, tools []*s
 	} else {
 		reqs, _ := probe.UnknownTool.Build(nil)
 		for _, req := range reqs {
-			add(probeRecord(probe.UnknownTool, "", req, s.probeCall(req, per)))
+			add(probeRecord(probe.UnknownTool, "", req, s.probeCall(probe.UnknownTool, "", req, per)))
 		}
 	}
-	if s.ctx.Err() != nil {
-		res.Warnings = append(res.Warnings, "the session timed out before the probe finished; raise --timeout")
-	}
 	res.Failures = append(res.Failures, s.failures...)
+	res.FailedCalls += len(s.failures)
 	res.Calls += len(calls)
 	done := false
 	for i, m := range doc {
@@ -142,7 +144,7 @@ func (s *session) probePages(t *probe.Target, pr *probe.Probe, first probe.Reque
 	entries := map[string]int{}
 	req := first
 	for page := 1; s.over() == nil; page++ {
-		ans := s.probeCall(req, per)
+		ans := s.probeCall(pr, t.Language.Name, req, per)
 		rec := probeRecord(pr, t.Language.Name, req, ans)
 		ex := ans.ex
 		learn(t, pr, ex)
@@ -150,7 +152,7 @@ func (s *session) probePages(t *probe.Target, pr *probe.Probe, first probe.Reque
 			add(rec)
 			return
 		}
-		sc := parseRaw(ex.result).Get("structuredContent")
+		sc := source.ParseValue(ex.result).Get("structuredContent")
 		repeat := ""
 		for _, e := range sc.Get("items").Items() {
 			id, ok := e.Str("id")
@@ -200,12 +202,16 @@ type answer struct {
 	waited time.Duration
 	// failure says why no answer came, for any other reason.
 	failure string
+	// cut is set when the session's --timeout ended the wait: the server
+	// was never given the whole per-call wait, so its silence says
+	// nothing.
+	cut bool
 }
 
-// probeCall makes one tools/call bounded by per. A call that fails for a
-// transport reason is named in the session's failures, and a lost
-// connection ends the probe.
-func (s *session) probeCall(req probe.Request, per time.Duration) answer {
+// probeCall makes one tools/call of probe pr to language bounded by per.
+// A call that fails for a transport reason is named in the session's
+// failures, and a lost connection ends the probe.
+func (s *session) probeCall(pr *probe.Probe, language string, req probe.Request, per time.Duration) answer {
 	ctx, cancel := context.WithTimeout(s.ctx, per)
 	defer cancel()
 	start := time.Now()
@@ -220,9 +226,16 @@ func (s *session) probeCall(req probe.Request, per time.Duration) answer {
 	}
 	switch {
 	case s.ctx.Err() != nil:
-		// The session's --timeout cut the call short: a timeout too, of
-		// the wait it had.
-		return answer{waited: time.Since(start).Truncate(time.Millisecond)}
+		// The session's --timeout cut the call short: recorded with the
+		// wait it had, and tagged so that no rule takes it for the
+		// server's silence.
+		waited := time.Since(start).Truncate(time.Millisecond)
+		who := "probe " + pr.Label()
+		if language != "" {
+			who += " on " + language
+		}
+		s.cutShort(fmt.Sprintf("%s, %d ms into its wait", who, waited.Milliseconds()))
+		return answer{waited: waited, cut: true}
 	case ctx.Err() != nil:
 		s.failedInARow = 0
 		return answer{waited: per}
@@ -259,6 +272,9 @@ func probeRecord(pr *probe.Probe, language string, req probe.Request, ans answer
 		tag = append(tag, member{"failure", rawValue(mustJSON(ans.failure))})
 	default:
 		tag = append(tag, member{"timeout_ms", rawValue(mustJSON(ans.waited.Milliseconds()))})
+		if ans.cut {
+			tag = append(tag, member{"cut", rawValue(mustJSON("session"))})
+		}
 	}
 	c := objectValue{{"name", rawValue(mustJSON(req.Tool))}, {"arguments", rawValue(mustJSON(req.Args))}}
 	switch {
@@ -280,6 +296,8 @@ func notRun(pr *probe.Probe, ans answer) string {
 	switch {
 	case ans.failure != "":
 		return "the call failed: " + ans.failure
+	case ans.cut:
+		return "the session's --timeout cut the call short"
 	case ans.ex == nil:
 		return probe.Refusal(nil, "timeout")
 	case ans.ex.err != nil:
@@ -305,7 +323,7 @@ func learn(t *probe.Target, pr *probe.Probe, ex *exchange) {
 	if ex == nil || ex.err != nil {
 		return
 	}
-	sc := parseRaw(ex.result).Get("structuredContent")
+	sc := source.ParseValue(ex.result).Get("structuredContent")
 	switch pr.Name {
 	case "guide-index":
 		for _, g := range sc.Get("guides").Items() {
@@ -365,10 +383,10 @@ func probeTargets(manifestResult json.RawMessage, tools []*source.Node, p *Probi
 			byName[n] = t
 		}
 	}
-	schemas := map[string]json.RawMessage{}
+	schemas := map[string]*source.Node{}
 	for name, t := range byName {
 		if is := t.Get("inputSchema"); is != nil {
-			schemas[name], _ = json.Marshal(is.Value())
+			schemas[name] = is
 		}
 	}
 	var out []*probe.Target

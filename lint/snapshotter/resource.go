@@ -2,8 +2,10 @@ package snapshotter
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -19,7 +21,7 @@ import (
 func manifestURI(rec *recorder, resources []*source.Node) string {
 	for _, method := range []string{"initialize", "server/discover"} {
 		if ex := rec.last(0, method); ex != nil && ex.err == nil {
-			if uri, ok := parseRaw(ex.result).Get("_meta").Get(types.MetaKey).Str("manifest_uri"); ok && uri != "" {
+			if uri, ok := source.ParseValue(ex.result).Get("_meta").Get(types.MetaKey).Str("manifest_uri"); ok && uri != "" {
 				return uri
 			}
 		}
@@ -37,21 +39,25 @@ func manifestURI(rec *recorder, resources []*source.Node) string {
 // the contents differ from the manifest tool's result, pilotage_manifest
 // is called once more and recorded as manifest_again, so that a manifest
 // that changed in between (Part III §3.3) is told from a resource that
-// differs.
+// differs. Each is bounded by the probe call timeout, so that a server
+// that never answers one does not spend the session on it; one that
+// drew no answer is recorded with why (failure) and named in the
+// result's Failures, unless the session's own --timeout cut it short.
 func (s *session) readManifest(uri string, manifestResult json.RawMessage, res *Result) objectValue {
 	rec := objectValue{{"uri", rawValue(mustJSON(uri))}}
 	reqs, _ := probe.ManifestResource.Build(&probe.Target{ManifestURI: uri})
+	ctx, cancel := context.WithTimeout(s.ctx, s.per)
+	defer cancel()
 	m := s.rec.mark()
-	_, err := s.cs.ReadResource(s.ctx, &mcp.ReadResourceParams{URI: reqs[0].Args["uri"].(string)})
+	_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: reqs[0].Args["uri"].(string)})
 	ex := s.rec.last(m, "resources/read")
 	switch {
 	case ex == nil:
-		why := "no answer"
-		if err != nil {
-			why = err.Error()
+		why := s.unanswered(ctx, s.per, "resources/read of the manifest resource "+uri, err)
+		if why != errSessionOver {
+			res.Failures = append(res.Failures, fmt.Sprintf("resources/read of the manifest resource %s drew no answer (%v); its contents are not judged", uri, why))
 		}
-		res.Warnings = append(res.Warnings, fmt.Sprintf("resources/read of the manifest resource %s drew no answer (%s); its contents are not judged", uri, why))
-		return append(rec, member{"failure", rawValue(mustJSON(why))})
+		return append(rec, member{"failure", rawValue(mustJSON(why.Error()))})
 	case ex.err != nil:
 		res.Warnings = append(res.Warnings, fmt.Sprintf("resources/read of the manifest resource %s drew JSON-RPC error %d %q; its contents are not judged", uri, ex.err.Code, ex.err.Message))
 		return append(rec, member{"error", rawValue(mustJSON(ex.err))})
@@ -60,10 +66,17 @@ func (s *session) readManifest(uri string, manifestResult json.RawMessage, res *
 	if sameManifest(ex.result, uri, manifestResult) {
 		return rec
 	}
-	if again, err := s.call(types.ToolManifest, nil); err == nil {
-		rec = append(rec, member{"manifest_again", recordedCall(types.ToolManifest, nil, again)})
+	again, err := s.call(types.ToolManifest, nil, s.per)
+	if err != nil {
+		// Whether the manifest changed in between is unknown, so the
+		// resource is not judged.
+		why := errors.Unwrap(err)
+		if why != errSessionOver {
+			res.Failures = append(res.Failures, fmt.Sprintf("the manifest resource %s differs from the pilotage_manifest result, and the second pilotage_manifest call, which tells a manifest that changed in between from a resource that differs, drew no answer (%v); the resource is not judged", uri, why))
+		}
+		return append(rec, member{"manifest_again", objectValue{{"name", rawValue(mustJSON(types.ToolManifest))}, {"arguments", rawValue("{}")}, {"failure", rawValue(mustJSON(why.Error()))}}})
 	}
-	return rec
+	return append(rec, member{"manifest_again", recordedCall(types.ToolManifest, nil, again)})
 }
 
 // sameManifest reports whether the resource read's contents for uri hold

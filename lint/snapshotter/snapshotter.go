@@ -111,9 +111,17 @@ type Result struct {
 	ProbeRunNotes []string
 	// Failures name the probe calls that drew no answer for a transport
 	// reason (an answer over the size limit, a server that exited, a
-	// dropped connection): the snapshot records them, and it is not a
-	// success.
-	Failures []string
+	// dropped connection), and a read of the manifest resource (or the
+	// second pilotage_manifest call it asked for) that drew none at all:
+	// the snapshot records them, and it is not a success. FailedCalls of
+	// them are probe calls, which lint fails.
+	Failures    []string
+	FailedCalls int
+	// RanOut says, when the session's Timeout ended before the snapshot
+	// was complete, what it cut short and how many probes it left unsent;
+	// "" when it did not. The snapshot records what came before, the call
+	// cut short tagged as such, and it is not a success either.
+	RanOut string
 }
 
 // Error is a failed snapshot: the stage it failed at and why.
@@ -266,7 +274,11 @@ func take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 	defer cs.Close()
 
-	s := &session{ctx: ctx, cs: cs, rec: rec, stdio: len(opt.Command) > 0, stderr: stderr, watch: watch}
+	per := DefaultProbeTimeout
+	if opt.Probe != nil && opt.Probe.CallTimeout > 0 {
+		per = opt.Probe.CallTimeout
+	}
+	s := &session{ctx: ctx, cs: cs, rec: rec, stdio: len(opt.Command) > 0, stderr: stderr, watch: watch, per: per}
 	res = &Result{}
 	doc := objectValue{}
 
@@ -314,7 +326,7 @@ func take(ctx context.Context, opt Options) (res *Result, err error) {
 		if name, _ := t.Str("name"); name != types.ToolManifest {
 			continue
 		}
-		mex, err := s.call(types.ToolManifest, nil)
+		mex, err := s.call(types.ToolManifest, nil, 0)
 		switch {
 		case err != nil:
 			res.Warnings = append(res.Warnings, err.Error()+"; the snapshot has no manifest")
@@ -361,7 +373,7 @@ func take(ctx context.Context, opt Options) (res *Result, err error) {
 	}
 
 	for i, c := range opt.Calls {
-		ex, err := s.call(c.Name, c.Arguments)
+		ex, err := s.call(c.Name, c.Arguments, 0)
 		if err != nil {
 			// No answer came back (the server died or hung): there is
 			// nothing to record, but what was recorded still stands.
@@ -386,11 +398,41 @@ func take(ctx context.Context, opt Options) (res *Result, err error) {
 		}
 	}
 
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res.RanOut = s.ranOut(timeout)
+	}
+
 	var b bytes.Buffer
 	doc.write(&b, 0)
 	b.WriteByte('\n')
 	res.JSON = b.Bytes()
 	return res, nil
+}
+
+// ranOut says what the session's deadline left undone.
+func (s *session) ranOut(timeout time.Duration) string {
+	msg := fmt.Sprintf("the session ran out of its --timeout of %s before the snapshot was complete", timeout)
+	var done []string
+	if s.cut != "" {
+		done = append(done, "it cut short "+s.cut)
+	}
+	switch {
+	case s.unsent == 1:
+		done = append(done, "1 probe was not sent")
+	case s.unsent > 1:
+		done = append(done, fmt.Sprintf("%d probes were not sent", s.unsent))
+	}
+	if len(done) > 0 {
+		msg += ": " + strings.Join(done, ", and ")
+	}
+	return msg + "; the snapshot records what came before, and what was cut short is not judged: raise --timeout"
+}
+
+// cutShort keeps the first request the session's deadline cut short.
+func (s *session) cutShort(what string) {
+	if s.cut == "" {
+		s.cut = what
+	}
 }
 
 // pilotageSignal reports whether the live server shows Pilotage: one of
@@ -458,6 +500,12 @@ type session struct {
 	failures     []string
 	lost         string
 	failedInARow int
+	// per bounds each probe call and the read of the manifest resource.
+	per time.Duration
+	// cut names the request the session's deadline cut short, and unsent
+	// counts the probes it left unsent.
+	cut    string
+	unsent int
 }
 
 // list pages through a list method and returns the elements of every page
@@ -482,7 +530,7 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 		if ex.err != nil {
 			return nil, &Error{Stage: method, answered: true, rpc: ex.err, Err: fmt.Errorf("%s failed with JSON-RPC error %d %q", method, ex.err.Code, ex.err.Message)}
 		}
-		n := parseRaw(ex.result)
+		n := source.ParseValue(ex.result)
 		if arr := n.Get(member); arr.IsArray() {
 			all = append(all, arr.Kids()...)
 		}
@@ -498,24 +546,53 @@ func (s *session) list(method, member string, fetch func(cursor string) error) (
 	}
 }
 
-// call makes one tools/call and returns the recorded exchange. A JSON-RPC
-// error from the server is a recorded exchange, not an error here; an error
-// means nothing came back.
-func (s *session) call(name string, args json.RawMessage) (*exchange, error) {
+// call makes one tools/call, bounded by within when it is not 0, and
+// returns the recorded exchange. A JSON-RPC error from the server is a
+// recorded exchange, not an error here; an error means nothing came back,
+// and says why (see unanswered).
+func (s *session) call(name string, args json.RawMessage, within time.Duration) (*exchange, error) {
 	var arguments any = map[string]any{}
 	if len(bytes.TrimSpace(args)) > 0 && string(bytes.TrimSpace(args)) != "null" {
 		arguments = args
 	}
+	ctx, cancel := s.ctx, context.CancelFunc(func() {})
+	if within > 0 {
+		ctx, cancel = context.WithTimeout(s.ctx, within)
+	}
+	defer cancel()
 	m := s.rec.mark()
-	_, err := s.cs.CallTool(s.ctx, &mcp.CallToolParams{Name: name, Arguments: arguments})
+	_, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: arguments})
 	ex := s.rec.last(m, "tools/call")
 	if ex == nil {
-		if err == nil {
-			err = errors.New("no response recorded")
-		}
-		return nil, fmt.Errorf("tools/call %s failed: %w", name, err)
+		return nil, fmt.Errorf("tools/call %s failed: %w", name, s.unanswered(ctx, within, "tools/call "+name, err))
 	}
 	return ex, nil
+}
+
+// errSessionOver is why a request the session's --timeout cut short drew
+// no answer.
+var errSessionOver = errors.New("the session ran out of its --timeout first")
+
+// unanswered says why a request bounded by ctx (a child of the session's,
+// with its own bound within, or 0) drew no answer, err being what the SDK
+// returned: the session's --timeout (errSessionOver; what is noted as cut
+// short), the request's own bound, or a transport failure. A lost
+// connection ends the probe.
+func (s *session) unanswered(ctx context.Context, within time.Duration, what string, err error) error {
+	switch {
+	case s.ctx.Err() != nil:
+		if errors.Is(s.ctx.Err(), context.DeadlineExceeded) {
+			s.cutShort(what)
+		}
+		return errSessionOver
+	case within > 0 && ctx.Err() != nil:
+		return fmt.Errorf("no answer within %d ms", within.Milliseconds())
+	}
+	why, lost := s.transportFailure(err)
+	if lost && s.lost == "" {
+		s.lost = "the connection to the server was lost (" + why + ")"
+	}
+	return errors.New(why)
 }
 
 // recordedCall is one calls entry: the call and what it drew, a JSON-RPC
@@ -535,7 +612,7 @@ func recordedCall(name string, arguments json.RawMessage, ex *exchange) objectVa
 // manifestLike reports whether a pilotage_manifest result carries a
 // manifest: structured content, not an error.
 func manifestLike(result json.RawMessage) bool {
-	n := parseRaw(result)
+	n := source.ParseValue(result)
 	isErr := n.Get("isError")
 	return n.Get("structuredContent").IsObject() && !(isErr.IsBool() && isErr.Truth())
 }
@@ -545,7 +622,7 @@ func describe(ex *exchange) string {
 	if ex.err != nil {
 		return fmt.Sprintf("drew JSON-RPC error %d %q", ex.err.Code, ex.err.Message)
 	}
-	n := parseRaw(ex.result)
+	n := source.ParseValue(ex.result)
 	if isErr := n.Get("isError"); isErr.IsBool() && isErr.Truth() {
 		return "returned isError: true"
 	}

@@ -156,11 +156,13 @@ func latinMessage(c byte, name string) string {
 // recommend) says nothing about the bytes the server sent.
 const bomMessage = "the file starts with a UTF-8 byte-order mark, which pilotage-lint reads past as RFC 8259 §8.1 allows a parser to; other JSON tools may reject it, so save the file without it when they read it too"
 
-// lfsPointer reports whether s is a Git LFS pointer file, which a checkout
+// LFSPointer reports whether s is a Git LFS pointer file, which a checkout
 // without the LFS objects (actions/checkout without lfs: true, git show of
 // an old revision) leaves where the JSON should be, and describes it: its
-// object id and the size of the file it stands for.
-func lfsPointer(s string) (what string, ok bool) {
+// object id and the size of the file it stands for. Parse reports one as a
+// syntax problem; diff --against, which reads revisions through git, asks
+// it of each blob.
+func LFSPointer(s string) (what string, ok bool) {
 	// https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md: the
 	// first line names the spec; pointers are under 1024 bytes.
 	if len(s) >= 1024 || !strings.HasPrefix(s, "version https://git-lfs.github.com/spec/") && !strings.HasPrefix(s, "version https://hawser.github.com/spec/v1") {

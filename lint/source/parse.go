@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -38,6 +39,21 @@ type Options struct {
 	NoCopy bool
 }
 
+// ParseValue parses data as one JSON value and returns its root, or nil
+// when data is blank or holds no document: for JSON a program already
+// read once (an SDK's answer, a declared schema), whose problems are
+// not the reader's to report.
+func ParseValue(data []byte) *Node {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	f := Parse("", data, Options{})
+	if len(f.Docs) == 0 {
+		return nil
+	}
+	return f.Docs[0].Root
+}
+
 // Parse parses data as one JSON document, or as a stream of documents each
 // starting on a line of its own (JSON Lines). It never fails: every defect of
 // the text becomes a Problem, and whatever parsed cleanly is kept.
@@ -68,7 +84,7 @@ func Parse(name string, data []byte, opts Options) *File {
 		p.problem(ProblemInvalidUTF8, 0, max(bom, 1), "%s", encodingMessage(f.Data, name))
 		return f
 	}
-	if what, ok := lfsPointer(f.Data); ok {
+	if what, ok := LFSPointer(f.Data); ok {
 		p.problem(ProblemSyntax, 0, min(len(f.Data), len("version")), "%s", lfsMessage(what))
 		return f
 	}

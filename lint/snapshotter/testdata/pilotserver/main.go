@@ -20,6 +20,9 @@
 // -start-delay D sleeps D before reading any request, as a server that
 // compiles or loads first does: requests wait in the pipe meanwhile.
 //
+// -delay D sleeps D before answering each request, as a server behind a
+// slow link does.
+//
 // -http ADDR serves Streamable HTTP on ADDR and prints "listening on URL".
 //
 // -transport NAME breaks the transport on the probe guide-unknown-id (the
@@ -36,6 +39,12 @@
 //	            Mcp-Protocol-Version header is refused with HTTP 400, and
 //	            server/discover is refused, so the client falls back to
 //	            initialize
+//
+// and two more, on the read of the manifest resource:
+//
+//	hang-read   resources/read never answers (the server goes on
+//	            answering everything else)
+//	hang-again  pilotage_manifest answers once, then never again
 package main
 
 import (
@@ -64,7 +73,8 @@ func main() {
 	calcContext := flag.Bool("context", false, "with -mode full: calc/1 declares a context_schema that requires a unit")
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this address instead of stdio")
 	manifestURI := flag.String("manifest-uri", "", "serve the manifest resource at this URI and advertise it as the handshake's manifest_uri")
-	transport := flag.String("transport", "", "break the transport on guide-unknown-id: exit, huge, drop, endless, trickle or version")
+	transport := flag.String("transport", "", "break the transport on guide-unknown-id: exit, huge, drop, endless, trickle or version; or hang-read: resources/read never answers; or hang-again: pilotage_manifest answers once")
+	delay := flag.Duration("delay", 0, "sleep this long before answering each request")
 	startDelay := flag.Duration("start-delay", 0, "sleep this long before reading any request, as a server that compiles or loads first (go run, a cold npx -y) does")
 	flag.Parse()
 	time.Sleep(*startDelay)
@@ -82,7 +92,7 @@ func main() {
 	cfg := pilotserver.Config{Mode: *mode, Fault: *fault, PageSize: *pageSize, Context: *calcContext, ManifestURI: *manifestURI}
 	newServer := func() *mcp.Server {
 		s := pilotserver.New(cfg)
-		s.AddReceivingMiddleware(breakOn(*transport))
+		s.AddReceivingMiddleware(breakOn(*transport), slow(*delay))
 		return s
 	}
 	if *httpAddr != "" {
@@ -102,10 +112,27 @@ func main() {
 // marker is in the arguments of the probe guide-unknown-id only.
 const marker = "pilotage-probe-no-such-guide"
 
-// breakOn breaks the server itself on the marked call.
-func breakOn(fault string) mcp.Middleware {
+// slow answers each request d late.
+func slow(d time.Duration) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			time.Sleep(d)
+			return next(ctx, method, req)
+		}
+	}
+}
+
+// breakOn breaks the server itself on the marked call.
+func breakOn(fault string) mcp.Middleware {
+	var manifests atomic.Int32
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "resources/read" && fault == "hang-read" {
+				select {}
+			}
+			if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok && method == "tools/call" && p.Name == "pilotage_manifest" && fault == "hang-again" && manifests.Add(1) > 1 {
+				select {}
+			}
 			if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok && method == "tools/call" && bytes.Contains(p.Arguments, []byte(marker)) {
 				switch fault {
 				case "exit":
@@ -122,7 +149,7 @@ func breakOn(fault string) mcp.Middleware {
 
 // breakHTTP breaks the HTTP transport in front of the server.
 func breakHTTP(fault string, h http.Handler) http.Handler {
-	if fault == "" || fault == "exit" || fault == "huge" {
+	if fault == "" || fault == "exit" || fault == "huge" || fault == "hang-read" || fault == "hang-again" {
 		return h
 	}
 	var initialized atomic.Bool
