@@ -3,6 +3,7 @@ package pilotagetest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -323,7 +324,11 @@ func TestFailureNamesCaller(t *testing.T) {
 
 // TestBlockedHandlerUserSees: the same blocked handler under Run, in a
 // child test binary as a user runs it; the child's test ends within its
-// Timeout plus one second, and its failure names the waiting probe.
+// Timeout plus one second, and its failure names the waiting probe. The
+// bound is wall time, which a machine running other test binaries on both
+// cores can stretch by a second (seen in CI's go test ./...), so the child
+// runs up to three times and one run must meet both assertions; a handler
+// that holds the session until go test's own timeout fails all three.
 func TestBlockedHandlerUserSees(t *testing.T) {
 	const timeout = 2 * time.Second
 	if os.Getenv(childRun) == "blocked" {
@@ -332,18 +337,28 @@ func TestBlockedHandlerUserSees(t *testing.T) {
 		Run(t, blocked(release), Timeout(timeout))
 		return
 	}
-	out := runChild(t, "TestBlockedHandlerUserSees", "blocked")
-	d := regexp.MustCompile(`(?m)^--- FAIL: TestBlockedHandlerUserSees \(([0-9.]+)s\)`).FindStringSubmatch(out)
-	if d == nil {
-		t.Fatalf("no FAIL line:\n%s", out)
+	var problems []string
+	for attempt := 1; attempt <= 3; attempt++ {
+		out := runChild(t, "TestBlockedHandlerUserSees", "blocked")
+		d := regexp.MustCompile(`(?m)^--- FAIL: TestBlockedHandlerUserSees \(([0-9.]+)s\)`).FindStringSubmatch(out)
+		if d == nil {
+			t.Fatalf("no FAIL line:\n%s", out)
+		}
+		secs, _ := strconv.ParseFloat(d[1], 64)
+		t.Logf("run %d: the child's test with Timeout(%s) and a blocked handler took %.2fs", attempt, timeout, secs)
+		problems = problems[:0]
+		if secs > (timeout + time.Second).Seconds() {
+			problems = append(problems, fmt.Sprintf("the child's test took %.2fs, more than its Timeout %s plus 1s", secs, timeout))
+		}
+		if !strings.Contains(out, "while probe guide-unknown-id (PIL-LEARN-UNKNOWN-ID-B) on toyflow/1 was waiting for its answer") {
+			problems = append(problems, "the failure does not name the waiting probe:\n"+out)
+		}
+		if len(problems) == 0 {
+			return
+		}
 	}
-	secs, _ := strconv.ParseFloat(d[1], 64)
-	t.Logf("the child's test with Timeout(%s) and a blocked handler took %.2fs", timeout, secs)
-	if secs > (timeout + time.Second).Seconds() {
-		t.Errorf("the child's test took %.2fs, more than its Timeout %s plus 1s", secs, timeout)
-	}
-	if !strings.Contains(out, "while probe guide-unknown-id (PIL-LEARN-UNKNOWN-ID-B) on toyflow/1 was waiting for its answer") {
-		t.Errorf("the failure does not name the waiting probe:\n%s", out)
+	for _, p := range problems {
+		t.Error(p)
 	}
 }
 
