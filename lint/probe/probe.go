@@ -784,6 +784,15 @@ var Set = []*Probe{
 		Expect: Expect{Channel: RequestError, Kinds: []string{"idempotency_conflict"}},
 		Uses:   ExecutesProgram,
 		Build: func(t *Target) ([]Request, *Skip) {
+			// "The Server's deduplication window MUST be at least as long
+			// as the declared retention period" (Part II §6.5.6): under
+			// retention "none" it may be no window at all, so a server
+			// that forgot the key and ran the request is right, and the
+			// answer would judge nothing (call-idempotent-replay-new-run
+			// reads the same sentence).
+			if p, err := t.Language.Retention.Parse(); err != nil || !p.Fetchable() {
+				return nil, declares(fmt.Sprintf("retention %q", t.Language.Retention), "its deduplication window may be no window at all (Part II §6.5.6) and a reused key need not be remembered")
+			}
 			return t.idempotent(func(a map[string]any) {
 				in := map[string]any{}
 				if m, ok := a["input"].(map[string]any); ok {

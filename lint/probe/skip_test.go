@@ -83,6 +83,9 @@ func TestSkipReasons(t *testing.T) {
 			tg.ExecuteArg = ""
 			return tg
 		}(), "execute-invalid-program", probe.Undeclared, "the execute tool declares no program-bearing argument for the Language (Part III §5)"},
+		// Part II §6.5.6: no window need outlast retention "none", so a
+		// reused key may rightly start a new Run.
+		{"retention none, no conflict to find", language(full, func(l *types.Language) { l.Retention = "none" }), "execute-idempotent-conflict", probe.Undeclared, `the Language declares retention "none", so its deduplication window may be no window at all (Part II §6.5.6) and a reused key need not be remembered`},
 		{"never ran", func() *probe.Target {
 			tg := language(full, nil)
 			tg.Program = json.RawMessage(`{}`)
@@ -95,6 +98,17 @@ func TestSkipReasons(t *testing.T) {
 				t.Errorf("%s: %d requests, skip %+v; want %s %q", tc.probe, len(reqs), why, tc.kind, tc.reason)
 			}
 		})
+	}
+}
+
+// TestConflictProbeWithRetention: with a retention period the conflict
+// probe is built (the run's first test run has started).
+func TestConflictProbeWithRetention(t *testing.T) {
+	tg := language(`{"validate": true, "execute": {"test_run": true, "idempotency": true}}`, nil)
+	tg.Program, tg.Ran = json.RawMessage(`{}`), true
+	reqs, why := probe.ByName("execute-idempotent-conflict").Build(tg)
+	if why != nil || len(reqs) != 1 {
+		t.Fatalf("retention P1D: %d requests, skip %+v; want the conflicting request", len(reqs), why)
 	}
 }
 
