@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pilotagekit/pilotagekit/internal/pilotserver"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
@@ -413,4 +414,41 @@ func TestRealRunNamedByRequest(t *testing.T) {
 	if c == nil || len(c.Failures) == 0 || !strings.Contains(c.Failures[0], "    probe: execute-test-run (PIL-EXECUTE-SUCCESS-G), Language toyflow/1, run for real (RunImmediate) (") {
 		t.Errorf("execute-test-run on the broken server: %+v", c)
 	}
+}
+
+// TestUnjudgedProbeIsNoPass: a guide tool whose inputSchema leans on a
+// schema outside the document cannot be judged offline, so its answer of
+// JSON-RPC -32602 to guide-unknown-id is judged by no rule: the probe's
+// case is skipped, saying so, and never passes.
+func TestUnjudgedProbeIsNoPass(t *testing.T) {
+	cfg := pilotserver.Config{Mode: "full"}
+	s := pilotserver.New(cfg)
+	for _, tl := range pilotserver.Tools(cfg) {
+		if tl.Tool.Name != "pilotage_get_guide" {
+			continue
+		}
+		tool := *tl.Tool
+		tool.InputSchema = map[string]any{"type": "object", "allOf": []any{map[string]any{"$ref": "https://schemas.example/guide-args.json"}},
+			"properties": map[string]any{"language": map[string]any{"type": "string"}, "id": map[string]any{"type": "string"}, "topic": map[string]any{"type": "string"}}, "required": []any{"language"}}
+		next := tl.Handler
+		s.AddTool(&tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if unknownGuide(req) {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "no such guide"}
+			}
+			return next(ctx, req)
+		})
+	}
+	rep, err := checkServer(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Cases {
+		if c.Probe == "guide-unknown-id" {
+			if len(c.Failures) > 0 || !strings.HasPrefix(c.Skipped, "not judged: ") {
+				t.Errorf("guide-unknown-id: failures %q, skipped %q; want skipped as not judged", c.Failures, c.Skipped)
+			}
+			return
+		}
+	}
+	t.Fatal("no guide-unknown-id case")
 }
