@@ -24,7 +24,7 @@ import (
 // to nothing, and so does a cycle.
 //
 // Whether a value fits a schema is a question for the validator, not for
-// a Resolver: ask Fit.
+// a Resolver: ask FitOf.
 type Resolver struct {
 	root *source.Node
 	// resources maps the URL of the document and of each embedded $id to
