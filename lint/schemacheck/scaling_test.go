@@ -65,6 +65,15 @@ var scalingShapes = []struct {
 		defs[fmt.Sprintf("d%d", n)] = map[string]any{"type": "object", "properties": map[string]any{"verb": map[string]any{"type": "string"}}}
 		return map[string]any{"$ref": "#/$defs/d0", "$defs": defs}
 	}},
+	// A member declared twice (zod's .and()), each with an enum of n
+	// values: the values both admit.
+	{"enum", 1000, func(n int) any {
+		a, b := make([]any, n), make([]any, n)
+		for i := range a {
+			a[i], b[n-1-i] = fmt.Sprintf("v%d", i), fmt.Sprintf("v%d", i)
+		}
+		return map[string]any{"properties": map[string]any{"verb": map[string]any{"enum": a}}, "allOf": []any{map[string]any{"properties": map[string]any{"verb": map[string]any{"enum": b}}}}}
+	}},
 	// Definitions that each name the next one twice, in a union: Types
 	// read every path through them, 2^n of them.
 	{"dag", 8, func(n int) any {
@@ -99,6 +108,7 @@ func readAll(root *source.Node) {
 		r.Keywords(d, "enum")
 	}
 	r.TypesAll(r.Declarations(root, "verb"))
+	r.EnumValues(r.Declarations(root, "verb"))
 }
 
 // TestResolverScales fails when reading a schema 10 times as large costs
