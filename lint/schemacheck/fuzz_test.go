@@ -54,6 +54,8 @@ func FuzzResolver(f *testing.F) {
 		`{"anyOf": [{"$ref": "#/$defs/n"}, {"type": "null"}], "$defs": {"n": {"$ref": "#"}}}`,
 		`{"$ref": "#/$defs/A", "$defs": {"A": {"allOf": [{"$ref": "#/$defs/B"}], "properties": {"a": {"$ref": "#/$defs/A"}}}, "B": {"$ref": "#/$defs/A", "required": ["a"]}}}`,
 		`{"properties": {"a": {"type": ["string", 1]}, "b": {"enum": [1, "x", null]}, "c": {"const": 1.5}}, "dependencies": {"a": ["b"], "b": {}}}`,
+		`{"$defs": {"A": {"allOf": [{"$ref": "#/$defs/B"}], "type": "string"}, "B": {"anyOf": [{"$ref": "#/$defs/A"}, {"allOf": [{"$ref": "#/$defs/A"}]}]}}, "properties": {"a": {"$ref": "#/$defs/A"}, "b": {"$ref": "#/$defs/B"}}}`,
+		`{"$defs": {"d0": {"$anchor": "x", "type": "object"}, "d1": {"$anchor": "x"}, "d2": {}, "d3": {}, "d4": {}, "d5": {}, "d6": {}, "d7": {}, "d8": {"$ref": "#/$defs/d0"}}, "allOf": [{"$ref": "#x"}, {"$ref": "#/$defs/d8"}, {}, {}, {}, {}, {}, {}, {}, {}], "required": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "a"]}`,
 	} {
 		f.Add([]byte(s))
 	}

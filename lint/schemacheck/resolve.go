@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-openapi/jsonpointer"
+
 	"github.com/pilotagekit/pilotagekit/lint/source"
 )
 
@@ -22,12 +24,28 @@ import (
 // to nothing, and so does a cycle.
 //
 // Whether a value fits a schema is a question for the validator, not for
-// a Resolver: ask Fit.
+// a Resolver: ask FitOf.
 type Resolver struct {
 	root *source.Node
 	// resources maps the URL of the document and of each embedded $id to
 	// its schema; built on first use.
 	resources map[string]*source.Node
+	// What the Resolver has read once and keeps, each made on first use:
+	// the target of each reference (nil for none), the members of each
+	// large object a pointer passed through, the first schema of each
+	// anchor name in a resource, and the types of each schema that
+	// composes others. Rules ask the same questions of a schema over and
+	// over, and a crafted schema of thousands of definitions or a chain of
+	// references must not cost their square, nor a lattice of references
+	// one run per path (2^n).
+	targets map[*source.Node]*source.Node
+	keys    memberIndex
+	anchors map[*source.Node]map[string]*source.Node
+	typed   map[*source.Node]*typeResult
+	// rereads counts the schemas types read again because of a loop;
+	// tangled is set when they reach loopBudget (see Types).
+	rereads int
+	tangled bool
 }
 
 // NewResolver returns a Resolver over the schema document root (a tool's
@@ -58,7 +76,9 @@ func (r *Resolver) baseOf(n *source.Node) *url.URL {
 	var ids []string
 	for m := n; m != nil; m = m.Parent {
 		if m.IsObject() {
-			if id := idOf(m); id != nil {
+			// Through get: every reference into a $defs of thousands asks
+			// it for an $id.
+			if id := idIn(func(k string) *source.Node { return r.keys.get(m, k) }); id != nil {
 				ids = append(ids, id.Text())
 			}
 		}
@@ -84,6 +104,18 @@ func (r *Resolver) Target(ref *source.Node) *source.Node {
 	if !ref.IsString() {
 		return nil
 	}
+	if t, ok := r.targets[ref]; ok {
+		return t
+	}
+	t := r.target(ref)
+	if r.targets == nil {
+		r.targets = map[*source.Node]*source.Node{}
+	}
+	r.targets[ref] = t
+	return t
+}
+
+func (r *Resolver) target(ref *source.Node) *source.Node {
 	r.index()
 	u, err := url.Parse(ref.Text())
 	if err != nil {
@@ -99,19 +131,79 @@ func (r *Resolver) Target(ref *source.Node) *source.Node {
 	case frag == "":
 		return res
 	case strings.HasPrefix(frag, "/"):
-		n, ok := res.Resolve(frag)
-		if !ok {
+		return r.keys.pointer(res, frag)
+	}
+	return r.anchor(res, abs, frag)
+}
+
+// memberIndex finds members of large objects by name: source.Node.Get
+// scans an object's members, and a schema of thousands of $defs, each the
+// target of a reference, must not cost their square.
+type memberIndex map[*source.Node]map[string]*source.Node
+
+// get is object n's member key as n.Get finds it (the last of duplicate
+// names), from an index of n built the first time when n has more than
+// smallSet members.
+func (ix *memberIndex) get(n *source.Node, key string) *source.Node {
+	if len(n.Kids()) <= smallSet {
+		return n.Get(key)
+	}
+	keys, ok := (*ix)[n]
+	if !ok {
+		keys = make(map[string]*source.Node, len(n.Kids()))
+		for _, k := range n.Kids() {
+			keys[k.Key()] = k
+		}
+		if *ix == nil {
+			*ix = memberIndex{}
+		}
+		(*ix)[n] = keys
+	}
+	return keys[key]
+}
+
+// pointer follows JSON Pointer ptr from res as source.Node.Resolve does,
+// finding each object member through get; nil when it resolves nowhere.
+func (ix *memberIndex) pointer(res *source.Node, ptr string) *source.Node {
+	if ptr == "" {
+		return res
+	}
+	p, err := jsonpointer.New(ptr)
+	if err != nil {
+		return nil
+	}
+	cur := res
+	for _, tok := range p.DecodedTokens() {
+		if cur.IsObject() {
+			cur = ix.get(cur, tok)
+		} else {
+			cur, _ = cur.Resolve("/" + jsonpointer.Escape(tok))
+		}
+		if cur == nil {
 			return nil
 		}
-		return n
 	}
-	var found *source.Node
-	walk(res, abs, func(n *source.Node, _ *url.URL) {
-		if a := n.Get("$anchor"); found == nil && a.IsString() && a.Text() == frag {
-			found = n
+	return cur
+}
+
+// anchor returns the first schema under resource res, in the order walk
+// visits them, whose $anchor is name; the anchors of res are gathered in
+// one walk, the first time one is asked for.
+func (r *Resolver) anchor(res *source.Node, base *url.URL, name string) *source.Node {
+	names, ok := r.anchors[res]
+	if !ok {
+		names = map[string]*source.Node{}
+		walk(res, base, func(n *source.Node, _ *url.URL) {
+			if a := n.Get("$anchor"); a.IsString() && names[a.Text()] == nil {
+				names[a.Text()] = n
+			}
+		})
+		if r.anchors == nil {
+			r.anchors = map[*source.Node]map[string]*source.Node{}
 		}
-	})
-	return found
+		r.anchors[res] = names
+	}
+	return names[name]
 }
 
 // Deref follows n's $ref while n is an object holding nothing but a
@@ -121,19 +213,20 @@ func (r *Resolver) Target(ref *source.Node) *source.Node {
 // returns n when n holds anything else, and nil when the reference
 // resolves nowhere or loops.
 func (r *Resolver) Deref(n *source.Node) *source.Node {
-	// The chains are short (a named root, a $defs alias): a slice finds a
-	// loop without allocating a map on every call.
-	var seen []*source.Node
-	for n.IsObject() && !slices.Contains(seen, n) {
+	// The chains are short (a named root, a $defs alias): what was seen
+	// lives on the goroutine's stack until a long chain outgrows it.
+	var buf [smallSet]*source.Node
+	seen := seenSet[*source.Node]{small: buf[:0]}
+	for n.IsObject() {
 		ref := n.Get("$ref")
 		if !ref.IsString() || !onlyReference(n) {
 			return n
 		}
-		seen = append(seen, n)
+		var fresh bool
+		if seen, fresh = seen.add(n); !fresh {
+			return nil // a loop
+		}
 		n = r.Target(ref)
-	}
-	if n != nil && slices.Contains(seen, n) {
-		return nil
 	}
 	return n
 }
@@ -171,17 +264,22 @@ func (r *Resolver) Parts(n *source.Node) []*source.Node {
 // eachPart calls visit with each of n's Parts, in order, until it returns
 // false. Every rule reading every tool's schema asks for parts, so this
 // walks them with stacks that live on the goroutine's stack rather than a
-// recursive closure and a map: a schema has a handful of parts.
+// recursive closure: a schema has a handful of parts. What it has seen is
+// a slice while small and a map past smallSet's bound, so that a crafted
+// allOf of thousands of parts costs their number, not its square.
 func (r *Resolver) eachPart(n *source.Node, visit func(*source.Node) bool) {
-	var seenBuf, stackBuf [8]*source.Node
-	seen, stack := seenBuf[:0], append(stackBuf[:0], n)
+	var seenBuf, stackBuf [smallSet]*source.Node
+	seen, stack := seenSet[*source.Node]{small: seenBuf[:0]}, append(stackBuf[:0], n)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if n == nil || !n.IsObject() && !n.IsBool() || slices.Contains(seen, n) {
+		if n == nil || !n.IsObject() && !n.IsBool() {
 			continue
 		}
-		seen = append(seen, n)
+		var fresh bool
+		if seen, fresh = seen.add(n); !fresh {
+			continue
+		}
 		if !visit(n) {
 			return
 		}
@@ -205,6 +303,44 @@ func (r *Resolver) eachPart(n *source.Node, visit func(*source.Node) bool) {
 			stack = append(stack, r.Target(ref))
 		}
 	}
+}
+
+// smallSet is how many elements a seenSet holds in its slice before it moves
+// them to a map: a linear scan of a few beats hashing, and allocates
+// nothing when the slice's array is the caller's.
+const smallSet = 8
+
+// seenSet is what a walk over a schema has already met: parts, member
+// names.
+type seenSet[T comparable] struct {
+	small []T
+	big   map[T]struct{}
+}
+
+// add returns the set with v added, and whether v was not there yet. It
+// takes and returns the set by value, so that a small slice whose array
+// is the caller's stays on the caller's stack.
+func (s seenSet[T]) add(v T) (seenSet[T], bool) {
+	if s.big != nil {
+		if _, ok := s.big[v]; ok {
+			return s, false
+		}
+		s.big[v] = struct{}{}
+		return s, true
+	}
+	if slices.Contains(s.small, v) {
+		return s, false
+	}
+	if len(s.small) < smallSet {
+		s.small = append(s.small, v)
+		return s, true
+	}
+	s.big = make(map[T]struct{}, 2*smallSet)
+	for _, w := range s.small {
+		s.big[w] = struct{}{}
+	}
+	s.big[v] = struct{}{}
+	return s, true
 }
 
 // NonNull returns the non-null member of the nullable union n: an anyOf or
@@ -305,11 +441,15 @@ func (r *Resolver) Declarations(n *source.Node, name string) []*source.Node {
 // is not there: every reference among them resolves inside the document,
 // and none applies further schemas only under a condition (an anyOf or
 // oneOf other than a nullable union, if, then, else, dependentSchemas,
-// schema-valued dependencies) or through a dynamic reference. A rule that
+// schema-valued dependencies) or through a dynamic reference; and the
+// Resolver has not given up on the schema's loops (see Types). A rule that
 // reports something missing from a schema asks it first, and says the
 // check could not be made when it is false. What a member's own schema
 // holds is that member's question, not n's.
 func (r *Resolver) Whole(n *source.Node) bool {
+	if r.tangled {
+		return false
+	}
 	whole := true
 	r.eachPart(n, func(p *source.Node) bool {
 		whole = r.wholePart(p)
@@ -363,12 +503,18 @@ func (r *Resolver) Required(n *source.Node, name string) *source.Node {
 // lists, each once, in order.
 func (r *Resolver) RequiredNames(n *source.Node) []*source.Node {
 	var out []*source.Node
+	var buf [smallSet]string
+	seen := seenSet[string]{small: buf[:0]}
 	for _, req := range r.Keywords(n, "required") {
 		if !req.IsArray() {
 			continue
 		}
 		for _, e := range req.Kids() {
-			if e.IsString() && !slices.ContainsFunc(out, func(o *source.Node) bool { return o.Text() == e.Text() }) {
+			if !e.IsString() {
+				continue
+			}
+			var fresh bool
+			if seen, fresh = seen.add(e.Text()); fresh {
 				out = append(out, e)
 			}
 		}
@@ -384,30 +530,82 @@ var jsonTypeNames = []string{"array", "boolean", "integer", "null", "number", "o
 // "number" as JSON Schema defines it: a schema of type number admits
 // integers. It reads "type", "const" and "enum" across n's Parts
 // (intersecting) and each branch of anyOf and oneOf (uniting), through
-// references; a reference it cannot resolve leaves the type open.
+// references; a reference it cannot resolve leaves the type open, and so
+// does a schema reached again while it is being read (a loop of
+// references no validator can apply). A schema whose loops would take
+// more than loopBudget readings is given up: its types are open, and
+// Whole is false from then on, so that a rule skips rather than guesses.
+// The slice may be shared with other callers: do not modify it.
 func (r *Resolver) Types(n *source.Node) ([]string, bool) {
-	return r.types(n, nil)
+	ts, ok, _ := r.types(n)
+	return ts, ok
 }
 
-// types reads n's types; busy are the schemas being read further up, a
-// stack as deep as the nesting of references and compositions.
-func (r *Resolver) types(n *source.Node, busy []*source.Node) ([]string, bool) {
-	if n == nil || slices.Contains(busy, n) {
-		return nil, false
+// loopBudget is how many schemas a Resolver reads again because their
+// types depended on a loop (see Types) before it gives up.
+const loopBudget = 10000
+
+// typeResult is what types found for a schema that composes others; busy
+// while it is being read.
+type typeResult struct {
+	types    []string
+	ok, busy bool
+}
+
+// types reads n's types, and reports whether the reading met a schema
+// being read further up, so that what it found depends on where the
+// reading began. A schema that composes others ($ref, allOf, anyOf,
+// oneOf) and met no such loop is read once per Resolver: a lattice of
+// definitions each naming the next twice has 2^n paths, and a chain of n
+// references would otherwise be searched for loops n times over. One that
+// met a loop is read again from wherever it is reached, as a loop cuts it
+// differently from each start, until loopBudget.
+func (r *Resolver) types(n *source.Node) (ts []string, ok, looped bool) {
+	if n == nil {
+		return nil, false, false
 	}
 	if n.IsBool() {
 		if n.Truth() {
-			return nil, false
+			return nil, false, false
 		}
-		return []string{}, true
+		return []string{}, true, false
 	}
 	if !n.IsObject() {
-		return nil, false
+		return nil, false, false
 	}
-	busy = append(busy, n)
+	ref, all, anyOf, oneOf := n.Get("$ref"), n.Get("allOf"), n.Get("anyOf"), n.Get("oneOf")
+	if !ref.IsString() && !all.IsArray() && !anyOf.IsArray() && !oneOf.IsArray() {
+		return r.typesOf(n, nil, nil, nil, nil)
+	}
+	if t, found := r.typed[n]; found {
+		return t.types, t.ok, t.busy
+	}
+	if r.rereads >= loopBudget {
+		r.tangled = true
+		return nil, false, true
+	}
+	if r.typed == nil {
+		r.typed = map[*source.Node]*typeResult{}
+	}
+	t := &typeResult{busy: true}
+	r.typed[n] = t
+	ts, ok, looped = r.typesOf(n, ref, all, anyOf, oneOf)
+	if looped {
+		delete(r.typed, n)
+		r.rereads++
+	} else {
+		t.types, t.ok, t.busy = ts, ok, false
+	}
+	return ts, ok, looped
+}
+
+// typesOf reads the types of schema object n, whose $ref, allOf, anyOf and
+// oneOf members are given, as types does.
+func (r *Resolver) typesOf(n, ref, all, anyOf, oneOf *source.Node) ([]string, bool, bool) {
 	var set []string
-	open := true
-	meet := func(ts []string, ok bool) {
+	open, looped := true, false
+	meet := func(ts []string, ok, loop bool) {
+		looped = looped || loop
 		switch {
 		case !ok:
 		case open:
@@ -416,46 +614,48 @@ func (r *Resolver) types(n *source.Node, busy []*source.Node) ([]string, bool) {
 			set = intersectTypes(set, ts)
 		}
 	}
-	meet(typeSet(n.Get("type")))
+	if ts, ok := typeSet(n.Get("type")); ok {
+		meet(ts, true, false)
+	}
 	if c := n.Get("const"); c != nil {
-		meet([]string{valueType(c)}, true)
+		meet([]string{valueType(c)}, true, false)
 	}
 	if e := n.Get("enum"); e.IsArray() {
 		var ts []string
 		for _, v := range e.Kids() {
 			ts = unionTypes(ts, []string{valueType(v)})
 		}
-		meet(ts, true)
+		meet(ts, true, false)
 	}
-	if ref := n.Get("$ref"); ref.IsString() {
-		meet(r.types(r.Target(ref), busy))
+	if ref.IsString() {
+		meet(r.types(r.Target(ref)))
 	}
-	if all := n.Get("allOf"); all.IsArray() {
+	if all.IsArray() {
 		for _, m := range all.Kids() {
-			meet(r.types(m, busy))
+			meet(r.types(m))
 		}
 	}
-	for _, kw := range []string{"anyOf", "oneOf"} {
-		u := n.Get(kw)
+	for _, u := range []*source.Node{anyOf, oneOf} {
 		if !u.IsArray() {
 			continue
 		}
 		var ts []string
 		ok := true
 		for _, b := range u.Kids() {
-			bt, bok := r.types(b, busy)
+			bt, bok, bloop := r.types(b)
+			looped = looped || bloop
 			if !bok {
 				ok = false
 				break
 			}
 			ts = unionTypes(ts, bt)
 		}
-		meet(ts, ok)
+		meet(ts, ok, false)
 	}
 	if open {
-		return nil, false
+		return nil, false, looped
 	}
-	return set, true
+	return set, true, looped
 }
 
 // TypesAll returns the JSON Schema types a value satisfying every schema

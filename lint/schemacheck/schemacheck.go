@@ -274,6 +274,9 @@ type scanner struct {
 	// holds itself, by URL.
 	metaSchemas map[string]*source.Node
 	reported    map[*source.Node]bool
+	// keys finds the target of each local reference without scanning a
+	// $defs of thousands for it.
+	keys memberIndex
 	// regexps, set for Compile, judges patterns as ECMA-262 and keeps their
 	// programs for the compiler; without it, as in Scan, a pattern is
 	// judged by RE2 alone.
@@ -302,11 +305,14 @@ func scan(root *source.Node, rs regexps) *scanner {
 }
 
 // idOf returns the $id member of a schema object ("id" in draft-04).
-func idOf(n *source.Node) *source.Node {
-	if id := n.Get("$id"); id.IsString() {
+func idOf(n *source.Node) *source.Node { return idIn(n.Get) }
+
+// idIn is idOf of the schema object whose members get returns.
+func idIn(get func(string) *source.Node) *source.Node {
+	if id := get("$id"); id.IsString() {
 		return id
 	}
-	if id := n.Get("id"); id.IsString() && n.Get("$schema").IsString() && strings.Contains(n.Get("$schema").Text(), "draft-04") {
+	if id := get("id"); id.IsString() && get("$schema").IsString() && strings.Contains(get("$schema").Text(), "draft-04") {
 		return id
 	}
 	return nil
@@ -502,7 +508,7 @@ func (s *scanner) checkRef(m *source.Node, base *url.URL) {
 	target := strip(base.ResolveReference(u).String())
 	if res := s.resources[target]; res != nil {
 		frag := u.Fragment
-		if _, ok := res.Resolve(frag); strings.HasPrefix(frag, "/") && !ok {
+		if strings.HasPrefix(frag, "/") && s.keys.pointer(res, frag) == nil {
 			s.drop[m] = true
 			s.add(Issue{Kind: Invalid, Node: m, Ref: m.Text(), Message: fmt.Sprintf("%s %q names no value inside this schema; point it at an existing definition, such as \"#/$defs/name\"", m.Key(), clip(m.Text()))})
 		}

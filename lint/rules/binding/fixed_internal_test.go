@@ -1,6 +1,8 @@
 package binding
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/pilotagekit/pilotagekit/lint/schemacheck"
@@ -67,15 +69,20 @@ func TestBindingEnumAt(t *testing.T) {
 		{[]string{`["list", "get", "changed_since"]`, `["list", "get"]`}, false, 1},
 		{[]string{`["list", "get", "changed_since", "x"]`, `["list", "get", "changed_since", "x"]`}, false, 0},
 		{[]string{`"list"`}, false, 0},
+		{[]string{`["list", "get", "changed_since", "get"]`}, false, -1},
+		{[]string{`["list", "get", "changed_since"]`, `"list"`}, false, 1},
 	} {
-		var got []*source.Node
+		// verb declared once per enum, as zod's .and() declares it.
+		var parts []string
 		for _, e := range c.enums {
-			got = append(got, parseNode(t, e))
+			parts = append(parts, `{"properties": {"verb": {"enum": `+e+`}}}`)
 		}
-		bad := bindingEnumAt(got, want, c.later)
+		root := parseNode(t, `{"allOf": [`+strings.Join(parts, ", ")+`]}`)
+		r := schemacheck.NewResolver(root)
+		bad := bindingEnumAt(r, r.Declarations(root, "verb"), want, c.later)
 		idx := -1
-		for i, g := range got {
-			if g == bad {
+		for i := range c.enums {
+			if root.Path("allOf", strconv.Itoa(i), "properties", "verb", "enum") == bad {
 				idx = i
 			}
 		}

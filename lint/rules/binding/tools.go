@@ -358,7 +358,7 @@ func (f bindingFixed) keyword(decls []*source.Node, at *source.Node, member, kw 
 			missing()
 			return
 		}
-		if bad = bindingEnumAt(got, want, f.later); bad == nil {
+		if bad = bindingEnumAt(f.r, decls, want, f.later); bad == nil {
 			return
 		}
 	case "minimum":
@@ -453,35 +453,30 @@ func bindingSameNumber(text string, want *source.Node) bool {
 }
 
 // bindingEnumAt compares the values the enums of a member's declarations
-// all admit (less a null a nullable member adds) with the binding's as
-// sets, and returns the enum to fix, or nil when they agree; under a later
-// minor version the member may admit more values than the binding's
-// (values that minor may have added).
-func bindingEnumAt(got []*source.Node, want *source.Node, later bool) *source.Node {
-	key := func(k *source.Node) string { return k.Kind.String() + ":" + k.Text() }
-	var admitted map[string]bool
-	for _, e := range got {
-		if !e.IsArray() {
-			return e
-		}
-		has := map[string]bool{}
-		for _, k := range e.Kids() {
-			if !k.IsNull() && (admitted == nil || admitted[key(k)]) {
-				has[key(k)] = true
-			}
-		}
-		admitted = has
+// all admit (schemacheck.Resolver.EnumValues, less a null a nullable
+// member adds) with the binding's as sets, and returns the enum to fix, or
+// nil when they agree; under a later minor version the member may admit
+// more values than the binding's (values that minor may have added).
+func bindingEnumAt(r *schemacheck.Resolver, decls []*source.Node, want *source.Node, later bool) *source.Node {
+	admitted, enums := r.EnumValues(decls)
+	if len(enums) == 0 {
+		return nil
+	}
+	if i := slices.IndexFunc(enums, func(e *source.Node) bool { return !e.IsArray() }); i >= 0 {
+		return enums[i]
 	}
 	if !want.IsArray() {
-		return got[0]
+		return enums[0]
 	}
+	admitted = slices.DeleteFunc(admitted, (*source.Node).IsNull)
 	for _, k := range want.Kids() {
-		if admitted[key(k)] {
+		same := func(v *source.Node) bool { return source.Equal(v, k) }
+		if slices.ContainsFunc(admitted, same) {
 			continue
 		}
 		// The enum that shuts the binding's value out.
-		for _, e := range got {
-			if !slices.ContainsFunc(e.Kids(), func(v *source.Node) bool { return key(v) == key(k) }) {
+		for _, e := range enums {
+			if !slices.ContainsFunc(e.Kids(), same) {
 				return e
 			}
 		}
@@ -489,7 +484,7 @@ func bindingEnumAt(got []*source.Node, want *source.Node, later bool) *source.No
 	if later || len(admitted) == len(want.Kids()) {
 		return nil
 	}
-	return got[0]
+	return enums[0]
 }
 
 // bindingSameJSON compares a keyword value with the binding's as

@@ -3,7 +3,6 @@ package manifest
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -93,7 +92,7 @@ func unjudged(s *snapshot.Snapshot, m manifestView) []string {
 	}
 	if t := s.Tool(types.ToolCatalog); t != nil && t.InputSchema.IsObject() {
 		for _, v := range catalogVerbValues(t.InputSchema) {
-			if !slices.Contains(catalogVerbs, v) {
+			if !types.CatalogVerb(v).IsKnown() {
 				out = append(out, fmt.Sprintf("%s verb %q", types.ToolCatalog, v))
 			}
 		}
@@ -181,33 +180,20 @@ func designatorForm(s string) string {
 }
 
 // catalogVerbValues returns the verbs the catalog tool's input schema
-// admits, read as a validator applies it (schemacheck.Resolver): the
-// string values of every enum of every declaration of verb, in the first
-// enum's order, less those another enum shuts out.
+// admits, read as a validator applies it: the string values every enum
+// of verb's declarations admits (schemacheck.Resolver.EnumValues), in the
+// first enum's order.
 func catalogVerbValues(schema *source.Node) []string {
 	r := schemacheck.NewResolver(schema)
-	var enums []*source.Node
-	for _, d := range r.Declarations(schema, "verb") {
-		enums = append(enums, r.Keywords(d, "enum")...)
-	}
-	admits := func(e *source.Node, v string) bool {
-		return !e.IsArray() || slices.ContainsFunc(e.Kids(), func(w *source.Node) bool { return w.IsString() && w.Text() == v })
-	}
+	values, _ := r.EnumValues(r.Declarations(schema, "verb"))
 	var out []string
-	for i, e := range enums {
-		for _, v := range e.Items() {
-			if e.IsArray() && v.IsString() && !slices.Contains(out, v.Text()) &&
-				!slices.ContainsFunc(enums[i+1:], func(o *source.Node) bool { return !admits(o, v.Text()) }) &&
-				!slices.ContainsFunc(enums[:i], func(o *source.Node) bool { return !admits(o, v.Text()) }) {
-				out = append(out, v.Text())
-			}
+	for _, v := range values {
+		if v.IsString() {
+			out = append(out, v.Text())
 		}
 	}
 	return out
 }
-
-// catalogVerbs are the verbs of pilotage_catalog (Part III §4.2).
-var catalogVerbs = []string{"list", "get", "changed_since"}
 
 // retentionWord reports whether s is a retention value a later minor may
 // have reserved: a word that is neither a known value nor a duration.
