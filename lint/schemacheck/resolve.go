@@ -602,17 +602,11 @@ func (r *Resolver) types(n *source.Node) (ts []string, ok, looped bool) {
 // typesOf reads the types of schema object n, whose $ref, allOf, anyOf and
 // oneOf members are given, as types does.
 func (r *Resolver) typesOf(n, ref, all, anyOf, oneOf *source.Node) ([]string, bool, bool) {
-	var set []string
-	open, looped := true, false
+	var m typeMeet
+	looped := false
 	meet := func(ts []string, ok, loop bool) {
 		looped = looped || loop
-		switch {
-		case !ok:
-		case open:
-			set, open = ts, false
-		default:
-			set = intersectTypes(set, ts)
-		}
+		m.add(ts, ok)
 	}
 	if ts, ok := typeSet(n.Get("type")); ok {
 		meet(ts, true, false)
@@ -652,10 +646,8 @@ func (r *Resolver) typesOf(n, ref, all, anyOf, oneOf *source.Node) ([]string, bo
 		}
 		meet(ts, ok, false)
 	}
-	if open {
-		return nil, false, looped
-	}
-	return set, true, looped
+	set, ok := m.result()
+	return set, ok, looped
 }
 
 // TypesAll returns the JSON Schema types a value satisfying every schema
@@ -663,22 +655,35 @@ func (r *Resolver) typesOf(n, ref, all, anyOf, oneOf *source.Node) ([]string, bo
 // true; or false when all of them leave the type open (no schema at all
 // included). It reads a member declared several times (Declarations).
 func (r *Resolver) TypesAll(ns []*source.Node) ([]string, bool) {
-	var set []string
-	open := true
+	var m typeMeet
 	for _, n := range ns {
-		ts, ok := r.Types(n)
-		switch {
-		case !ok:
-		case open:
-			set, open = ts, false
-		default:
-			set = intersectTypes(set, ts)
-		}
+		m.add(r.Types(n))
 	}
-	if open {
+	return m.result()
+}
+
+// typeMeet intersects the type sets of schemas a value must satisfy
+// together; a schema whose types are open (ok false) constrains nothing.
+type typeMeet struct {
+	set   []string
+	known bool
+}
+
+func (m *typeMeet) add(ts []string, ok bool) {
+	switch {
+	case !ok:
+	case !m.known:
+		m.set, m.known = ts, true
+	default:
+		m.set = intersectTypes(m.set, ts)
+	}
+}
+
+func (m *typeMeet) result() ([]string, bool) {
+	if !m.known {
 		return nil, false
 	}
-	return set, true
+	return m.set, true
 }
 
 // typeSet reads a "type" keyword's value: a name or an array of names.
