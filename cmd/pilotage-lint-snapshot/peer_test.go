@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	pilot "github.com/pilotagekit/pilotagekit/internal/pilotserver"
 )
 
@@ -19,17 +17,10 @@ import (
 // server's session ends within a few seconds.
 func servePeer(t *testing.T, cfg pilot.Config) (ended func() bool) {
 	t.Helper()
-	fromServer, serverOut := io.Pipe()
-	serverIn, toServer := io.Pipe()
-	ss, err := pilot.New(cfg).Connect(context.Background(), &mcp.IOTransport{Reader: serverIn, Writer: serverOut}, nil)
+	fromServer, toServer, done, ss, err := pilot.Pipe(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	go func() {
-		_ = ss.Wait()
-		close(done)
-	}()
 	saved := peerStreams
 	peerStreams = func() (io.ReadCloser, io.WriteCloser) { return fromServer, toServer }
 	t.Cleanup(func() {

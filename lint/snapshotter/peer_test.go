@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	pilot "github.com/pilotagekit/pilotagekit/internal/pilotserver"
 	"github.com/pilotagekit/pilotagekit/lint/snapshotter"
 )
@@ -18,19 +17,12 @@ import (
 // channel closed when the server's session ends.
 func peer(t *testing.T, cfg pilot.Config) (io.ReadCloser, io.WriteCloser, <-chan struct{}) {
 	t.Helper()
-	fromServer, serverOut := io.Pipe()
-	serverIn, toServer := io.Pipe()
-	ss, err := pilot.New(cfg).Connect(context.Background(), &mcp.IOTransport{Reader: serverIn, Writer: serverOut}, nil)
+	r, w, done, ss, err := pilot.Pipe(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	go func() {
-		_ = ss.Wait()
-		close(done)
-	}()
 	t.Cleanup(func() { _ = ss.Close() })
-	return fromServer, toServer, done
+	return r, w, done
 }
 
 // TestPeerProbes: over a peer's byte streams the snapshotter records the
