@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -17,28 +16,13 @@ import (
 	"github.com/pilotagekit/pilotagekit/lint"
 	"github.com/pilotagekit/pilotagekit/lint/probe"
 	"github.com/pilotagekit/pilotagekit/lint/report"
-	"github.com/pilotagekit/pilotagekit/lint/rules"
 )
 
 // probedRun lints two probed snapshots of the testdata server: a clean
 // one and one whose unknown guide id draws the wrong kind.
 func probedRun(t *testing.T) *report.Run {
 	t.Helper()
-	var ins []lint.Input
-	for _, name := range []string{"good.json", "bad-kind.json", "bad-timeout.json"} {
-		p := filepath.Join("..", "..", "fixtures", "probe", "probe-expectation", name)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ins = append(ins, lint.Input{Name: name, Data: data, Explicit: true})
-	}
-	rs := rules.All()
-	res, err := lint.Run(context.Background(), ins, &lint.Options{Rules: rs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &report.Run{Tool: report.Tool{Name: "pilotage-lint", Version: "v1.2.3"}, Result: res, Rules: rs, Probes: report.ProbesOf(res)}
+	return fixtureRun(t, "good.json", "bad-kind.json", "bad-timeout.json")
 }
 
 type jsonReport struct {
